@@ -1,0 +1,24 @@
+// The table of engines: one row per engine (name, one-line description, factory, option registration).
+// Adding an engine means adding its folder under src/engines and one row here.
+#include "engines/Engine.h"
+
+namespace argus::engines {
+
+const std::vector<EngineInfo>& engineRegistry() {
+  static const std::vector<EngineInfo> table = {
+  };
+  return table;
+}
+
+const EngineInfo* findEngine(const std::string& name) {
+  for (auto& e : engineRegistry())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+void registerEngineOptions(OptionRegistry& registry) {
+  for (auto& e : engineRegistry())
+    if (e.registerOptions) e.registerOptions(registry);
+}
+
+}  // namespace argus::engines

@@ -1,0 +1,62 @@
+// Instantiating edges along an unrolled path: the primitive that every SMT-based engine and the
+// certificate checkers share. A State maps each variable to the term that holds its value at one point
+// of a path (SSA style); instantiating a transition at a state renames its `cur` constants to the
+// state's terms, its written `next` constants and its `aux` constants to fresh constants, and yields the
+// instantiated formula and the successor state. Unwritten variables keep their terms, so no frame
+// equalities are ever generated.
+#pragma once
+
+#include <z3++.h>
+
+#include <string>
+#include <vector>
+
+#include "ir/Program.h"
+
+namespace argus::ir {
+
+/// Terms indexed by VarId; only the variables some caller filled are meaningful.
+class State {
+ public:
+  explicit State(const Program& p) : terms_(p.numVars(), p.ctx().bool_val(false)) {}
+  const z3::expr& operator[](VarId v) const { return terms_.at(v); }
+  z3::expr& operator[](VarId v) { return terms_.at(v); }
+  size_t size() const { return terms_.size(); }
+
+ private:
+  std::vector<z3::expr> terms_;
+};
+
+/// A state whose listed variables are their own `cur` constants (identity instantiation).
+State currentState(const Program& p, const std::vector<VarId>& vars);
+/// A state whose listed variables are fresh constants named after the variables.
+State freshState(const Program& p, const std::vector<VarId>& vars);
+
+/// `e` (over `cur` constants of `vars`) with every such constant replaced by its term in `s`.
+z3::expr evaluateAt(const Program& p, const z3::expr& e, const std::vector<VarId>& vars, const State& s);
+
+struct EdgeInstance {
+  z3::expr formula;                 // the edge's constraint between pre and post
+  State post;                       // pre with written variables renamed
+  std::vector<z3::expr> inputTerms; // the edge's nondet inputs, instantiated, in order
+};
+
+/// Caches, per edge, which variables its formula reads so that instantiation substitutes only those.
+class Instantiator {
+ public:
+  explicit Instantiator(const Program& p);
+  const Program& program() const { return *p_; }
+
+  /// Instantiates a transition edge at `pre`.
+  EdgeInstance transition(EdgeId e, const State& pre) const;
+  /// The arguments of a call edge evaluated at `pre`.
+  std::vector<z3::expr> callArgs(EdgeId e, const State& pre) const;
+  /// Variables whose `cur` the edge's formula (or call arguments) mention.
+  const std::vector<VarId>& reads(EdgeId e) const { return reads_.at(e); }
+
+ private:
+  const Program* p_;
+  std::vector<std::vector<VarId>> reads_;
+};
+
+}  // namespace argus::ir

@@ -1,0 +1,210 @@
+// ir::Program — the one intermediate representation every front end produces and every engine reads.
+//
+// A program is a set of procedures over explicit global variables. Each procedure is a control-flow
+// automaton: locations (with a distinguished entry, exit and error location) joined by edges. An edge
+// is either
+//   * a Transition: a formula over the current versions (`cur`) of the variables in scope, the next
+//     versions (`next`) of the variables it lists in `writes`, and edge-local auxiliary constants
+//     (`aux`, existentially quantified, renamed at every instantiation). Every variable not in `writes`
+//     keeps its value (the frame is implicit, so formulas stay small); or
+//   * a Call: binds the callee's parameters to `args` (terms over the caller's current variables),
+//     runs the callee from its entry to its exit, then assigns the callee's results to the caller
+//     variables `results`. Globals flow into the callee and back out; the caller's locals are untouched.
+//
+// Semantics: execution starts at the entry of `mainProc()` with every variable arbitrary (a C front end
+// initialises its globals by an explicit first edge). The program is unsafe iff some error location is
+// reachable (in any procedure, under any call stack). Locations without outgoing edges (other than
+// exit/error) stop the execution (abort, exit, failed assume).
+//
+// Every variable has three Z3 constants: `cur` ("x"), `next` ("x'") and `old` ("x@entry", the value at
+// the entry of its procedure; used by procedure contracts and summaries). Every edge keeps its source
+// location and a readable label, every variable its source name, so traces speak the input language.
+// Ids are dense indices into program-wide vectors.
+#pragma once
+
+#include <z3++.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace argus::ir {
+
+using VarId = uint32_t;
+using LocId = uint32_t;
+using EdgeId = uint32_t;
+using ProcId = uint32_t;
+constexpr uint32_t kNone = UINT32_MAX;
+
+struct SourceLoc {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  bool known() const { return line > 0; }
+  /// "file:line" (or "file" / "" when unknown).
+  std::string str() const;
+};
+
+enum class VarRole { Global, Param, Result, Local };
+const char* toString(VarRole r);
+
+/// The source-level type of a value, where the front end knows it. bits == 0: not a machine integer
+/// (mathematical Int, Real, Bool, array, ...).
+struct ValueType {
+  unsigned bits = 0;
+  bool isSigned = true;
+  std::string cName;  // "int", "unsigned char", "_Bool", ... (may be empty)
+};
+
+struct Variable {
+  VarId id;
+  std::string name;        // unique in the program, e.g. "main::i" or "g"
+  std::string sourceName;  // what the user wrote ("i"); empty for compiler temporaries
+  VarRole role;
+  ProcId proc;             // kNone for globals
+  z3::expr cur, next, old;
+  ValueType type;
+  bool isTemporary() const { return sourceName.empty(); }
+};
+
+enum class EdgeKind { Transition, Call };
+
+/// A value the environment chooses (a __VERIFIER_nondet_* call, a CHC clause variable): `term` is an
+/// aux constant or a `next` constant of the edge whose value in a model is the input.
+struct NondetInput {
+  z3::expr term;
+  std::string function;  // "__VERIFIER_nondet_int", or empty
+  ValueType type;
+};
+
+struct Edge {
+  EdgeId id;
+  ProcId proc;
+  LocId from, to;
+  EdgeKind kind = EdgeKind::Transition;
+  // Transition
+  z3::expr formula;
+  std::vector<VarId> writes;
+  std::vector<z3::expr> aux;
+  std::vector<NondetInput> inputs;
+  // Call
+  ProcId callee = kNone;
+  std::vector<z3::expr> args;
+  std::vector<VarId> results;
+  // Both
+  SourceLoc loc;
+  std::string label;
+  /// Non-empty: this edge enters the error location only to mark a feature the front end does not
+  /// model (names the feature). A trace ending with it proves nothing: the verdict is UNKNOWN.
+  std::string unsupported;
+
+  bool isCall() const { return kind == EdgeKind::Call; }
+};
+
+struct Location {
+  LocId id;
+  ProcId proc;
+  std::string name;
+  SourceLoc loc;
+  std::vector<EdgeId> out, in;
+};
+
+struct Procedure {
+  ProcId id;
+  std::string name;
+  std::vector<VarId> params, results, locals;
+  LocId entry = kNone, exit = kNone, error = kNone;
+  std::vector<LocId> locations;
+  std::vector<EdgeId> edges;
+  SourceLoc loc;
+};
+
+enum class Language { C, Chc, Other };
+enum class Encoding { Int, BitVector };
+
+/// Facts about where a program came from; certify and report use them (native replay needs the file).
+struct Origin {
+  Language language = Language::Other;
+  std::string file;           // the C or .smt2 file
+  std::string errorFunction;  // C: reach_error or __VERIFIER_error
+  bool ilp32 = true;          // C data model: ILP32 (true) or LP64
+  Encoding encoding = Encoding::Int;
+};
+
+class Program {
+ public:
+  explicit Program(std::shared_ptr<z3::context> ctx);
+
+  z3::context& ctx() const { return *ctx_; }
+  const std::shared_ptr<z3::context>& sharedCtx() const { return ctx_; }
+  Origin& origin() { return origin_; }
+  const Origin& origin() const { return origin_; }
+
+  // ---- building ----
+  VarId addGlobal(const std::string& name, const z3::sort& sort, const std::string& sourceName = "",
+                  ValueType type = {});
+  VarId addVariable(ProcId proc, VarRole role, const std::string& name, const z3::sort& sort,
+                    const std::string& sourceName = "", ValueType type = {});
+  ProcId addProcedure(const std::string& name, SourceLoc loc = {});
+  /// Creates entry, exit and error locations of a new procedure as well.
+  ProcId addProcedureWithFrame(const std::string& name, SourceLoc loc = {});
+  LocId addLocation(ProcId proc, const std::string& name, SourceLoc loc = {});
+  EdgeId addTransition(LocId from, LocId to, const z3::expr& formula, std::vector<VarId> writes,
+                       std::vector<z3::expr> aux = {}, std::vector<NondetInput> inputs = {},
+                       SourceLoc loc = {}, std::string label = "");
+  EdgeId addCall(LocId from, LocId to, ProcId callee, std::vector<z3::expr> args,
+                 std::vector<VarId> results, SourceLoc loc = {}, std::string label = "");
+  void setMain(ProcId p) { main_ = p; }
+
+  /// Deletes the given edges and then every location left without any edge (entry, exit and error
+  /// are always kept); renumbers edges and locations densely. Ids held elsewhere become invalid.
+  void removeEdges(const std::vector<EdgeId>& edges);
+
+  // ---- access ----
+  const Variable& var(VarId v) const { return vars_.at(v); }
+  const Location& loc(LocId l) const { return locs_.at(l); }
+  const Edge& edge(EdgeId e) const { return edges_.at(e); }
+  Edge& mutableEdge(EdgeId e) { return edges_.at(e); }
+  const Procedure& proc(ProcId p) const { return procs_.at(p); }
+  Procedure& mutableProc(ProcId p) { return procs_.at(p); }
+
+  size_t numVars() const { return vars_.size(); }
+  size_t numLocs() const { return locs_.size(); }
+  size_t numEdges() const { return edges_.size(); }
+  size_t numProcs() const { return procs_.size(); }
+  const std::vector<Variable>& vars() const { return vars_; }
+  const std::vector<Location>& locs() const { return locs_; }
+  const std::vector<Edge>& edges() const { return edges_; }
+  const std::vector<Procedure>& procs() const { return procs_; }
+  const std::vector<VarId>& globals() const { return globals_; }
+  ProcId mainProc() const { return main_; }
+
+  ProcId findProc(const std::string& name) const;
+  /// Variables visible in a procedure: globals, then params, results and locals.
+  std::vector<VarId> scope(ProcId p) const;
+  /// Variables a call edge assigns: its results and every global.
+  std::vector<VarId> callWrites(const Edge& call) const;
+  bool isErrorLoc(LocId l) const { return proc(loc(l).proc).error == l; }
+
+  /// Checks the structural rules above (formulas mention only variables in scope, writes are in
+  /// scope, call arity and sorts match, entry/exit/error exist); throws InternalError naming the
+  /// first violation. Front ends and transforms call it in debug paths and tests.
+  void validate() const;
+
+ private:
+  VarId newVariable(ProcId proc, VarRole role, const std::string& name, const z3::sort& sort,
+                    const std::string& sourceName, ValueType type);
+  EdgeId pushEdge(Edge e);
+
+  std::shared_ptr<z3::context> ctx_;  // first member: destroyed last, after every expression
+  Origin origin_;
+  std::vector<Variable> vars_;
+  std::vector<Location> locs_;
+  std::vector<Edge> edges_;
+  std::vector<Procedure> procs_;
+  std::vector<VarId> globals_;
+  ProcId main_ = kNone;
+};
+
+}  // namespace argus::ir

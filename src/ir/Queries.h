@@ -1,0 +1,49 @@
+// Structural queries over ir::Program: loop heads, strongly connected components, reducibility,
+// reachability, and the call graph (recursion, topological order of procedures).
+#pragma once
+
+#include <set>
+#include <vector>
+
+#include "ir/Program.h"
+
+namespace argus::ir {
+
+/// Targets of back edges of a depth-first search from the procedure's entry (for a reducible CFA,
+/// exactly the natural-loop headers). Sorted.
+std::vector<LocId> loopHeads(const Program& p, ProcId proc);
+/// Loop heads of every procedure.
+std::vector<LocId> allLoopHeads(const Program& p);
+
+/// Strongly connected components of a procedure's CFA (Tarjan), in reverse topological order
+/// (a component comes before every component that can reach it). Singletons included.
+std::vector<std::vector<LocId>> stronglyConnectedComponents(const Program& p, ProcId proc);
+
+/// True iff every cycle of the CFA is entered only through its loop head (no irreducible loops).
+bool isReducible(const Program& p, ProcId proc);
+
+/// Locations reachable from the procedure's entry (intraprocedural, call edges count as edges).
+std::vector<bool> reachableFromEntry(const Program& p, ProcId proc);
+/// Locations from which the procedure's exit or error location is reachable.
+std::vector<bool> canReachExitOrError(const Program& p, ProcId proc);
+
+class CallGraph {
+ public:
+  explicit CallGraph(const Program& p);
+  const std::vector<ProcId>& callees(ProcId p) const { return callees_.at(p); }
+  const std::vector<ProcId>& callers(ProcId p) const { return callers_.at(p); }
+  /// True iff the procedure lies on a cycle of the call graph (including calling itself).
+  bool isRecursive(ProcId p) const { return recursive_.at(p); }
+  bool hasRecursion() const;
+  /// Procedures reachable from main through calls (main included).
+  const std::vector<bool>& reachable() const { return reachable_; }
+  /// Reachable procedures, callees before callers (recursive SCCs in arbitrary internal order).
+  const std::vector<ProcId>& bottomUpOrder() const { return bottomUp_; }
+
+ private:
+  std::vector<std::vector<ProcId>> callees_, callers_;
+  std::vector<bool> recursive_, reachable_;
+  std::vector<ProcId> bottomUp_;
+};
+
+}  // namespace argus::ir

@@ -1,0 +1,126 @@
+// Solver facade implementation.
+#include "smt/Solver.h"
+
+#include <atomic>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "util/Error.h"
+
+namespace argus::smt {
+namespace {
+
+std::atomic<unsigned> dumpCounter{0};
+
+z3::solver makeSolver(z3::context& ctx, const std::string& logic) {
+  if (logic.empty()) return z3::solver(ctx);
+  return z3::solver(ctx, logic.c_str());
+}
+
+}  // namespace
+
+const char* toString(SatResult r) {
+  switch (r) {
+    case SatResult::Sat: return "sat";
+    case SatResult::Unsat: return "unsat";
+    case SatResult::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+Solver::Solver(z3::context& ctx, SolverConfig config)
+    : ctx_(&ctx), config_(std::move(config)), solver_(makeSolver(ctx, config_.logic)) {}
+
+void Solver::add(const z3::expr& e) { solver_.add(e); }
+void Solver::push() { solver_.push(); }
+void Solver::pop(unsigned n) { solver_.pop(n); }
+unsigned Solver::assertionCount() const { return solver_.assertions().size(); }
+
+SatResult Solver::check() { return run(z3::expr_vector(*ctx_)); }
+
+SatResult Solver::check(const std::vector<z3::expr>& assumptions) {
+  z3::expr_vector v(*ctx_);
+  for (auto& a : assumptions) v.push_back(a);
+  return run(v);
+}
+
+SatResult Solver::run(const z3::expr_vector& assumptions) {
+  if (config_.shutdown && config_.shutdown->stopRequested()) return SatResult::Unknown;
+  double limit = config_.shutdown ? config_.shutdown->remainingSeconds()
+                                  : std::numeric_limits<double>::infinity();
+  if (config_.queryTimeoutSeconds > 0) limit = std::min(limit, config_.queryTimeoutSeconds);
+  z3::params p(*ctx_);
+  // Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none.
+  unsigned ms = std::isfinite(limit) ? static_cast<unsigned>(std::max(1.0, limit * 1000.0)) : UINT_MAX;
+  p.set("timeout", ms);
+  solver_.set(p);
+  if (!config_.dumpDir.empty()) dump(assumptions);
+
+  Stopwatch watch;
+  z3::check_result r;
+  {
+    z3::context* ctx = ctx_;
+    StopCallbackScope interrupt(config_.shutdown, [ctx] { ctx->interrupt(); });
+    try {
+      r = assumptions.empty() ? solver_.check() : solver_.check(assumptions);
+    } catch (const z3::exception& e) {
+      // Z3 reports cancellation and resource limits as exceptions in some paths; both mean "don't know".
+      r = z3::unknown;
+    }
+  }
+  double secs = watch.seconds();
+  checkSeconds_ += secs;
+  ++checks_;
+  SatResult out = r == z3::sat ? SatResult::Sat : r == z3::unsat ? SatResult::Unsat : SatResult::Unknown;
+  if (config_.stats) {
+    config_.stats->add("smt.checks");
+    config_.stats->addTime("smt.check_time", secs);
+    if (out == SatResult::Unknown) config_.stats->add("smt.unknown");
+  }
+  return out;
+}
+
+void Solver::dump(const z3::expr_vector& assumptions) {
+  namespace fs = std::filesystem;
+  fs::create_directories(config_.dumpDir);
+  unsigned n = dumpCounter++;
+  fs::path file = fs::path(config_.dumpDir) / (config_.name + "-" + std::to_string(n) + ".smt2");
+  std::ofstream out(file);
+  out << "; argus query " << n << " from " << config_.name << "\n";
+  // to_smt2 prints declarations and assertions followed by (check-sat); re-issue with assumptions.
+  std::string text = solver_.to_smt2();
+  if (assumptions.empty()) {
+    out << text;
+    return;
+  }
+  auto pos = text.rfind("(check-sat)");
+  out << (pos == std::string::npos ? text : text.substr(0, pos));
+  out << "(check-sat-assuming (";
+  for (unsigned i = 0; i < assumptions.size(); ++i) out << (i ? " " : "") << assumptions[i];
+  out << "))\n";
+}
+
+z3::model Solver::model() const { return solver_.get_model(); }
+
+z3::expr Solver::eval(const z3::expr& e) const { return solver_.get_model().eval(e, true); }
+
+std::vector<z3::expr> Solver::unsatCore() const {
+  std::vector<z3::expr> out;
+  for (auto e : solver_.unsat_core()) out.push_back(e);
+  return out;
+}
+
+std::string Solver::reasonUnknown() const { return solver_.reason_unknown(); }
+
+SatResult checkSat(z3::context& ctx, const std::vector<z3::expr>& facts, const SolverConfig& config) {
+  Solver s(ctx, config);
+  for (auto& f : facts) s.add(f);
+  return s.check();
+}
+
+bool implies(const z3::expr& a, const z3::expr& b, const SolverConfig& config) {
+  return checkSat(a.ctx(), {a, !b}, config) == SatResult::Unsat;
+}
+
+}  // namespace argus::smt

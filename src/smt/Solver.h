@@ -1,0 +1,76 @@
+// The one facade over a Z3 solver that engines use: incremental assertions, checks under assumption
+// literals, models, unsat cores, cooperative interruption and per-query statistics, and an optional dump
+// of every query as an .smt2 file (--dump-queries DIR).
+//
+// Each check is bounded by the ShutdownToken: the remaining time becomes Z3's own timeout, and a stop
+// request interrupts the context while the check runs. An interrupted or timed-out check answers Unknown;
+// callers must treat Unknown as "cannot decide", never as Sat or Unsat.
+#pragma once
+
+#include <z3++.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "util/Shutdown.h"
+#include "util/Stats.h"
+
+namespace argus::smt {
+
+enum class SatResult { Sat, Unsat, Unknown };
+const char* toString(SatResult r);
+
+/// Where a solver reports and what bounds it. All pointers may be null (no stats, no deadline, no dump).
+struct SolverConfig {
+  Stats* stats = nullptr;
+  ShutdownToken* shutdown = nullptr;
+  std::string name = "solver";     // names the dump files
+  std::string dumpDir;             // empty: no query dumps
+  double queryTimeoutSeconds = 0;  // per-check limit on top of the deadline; 0 = none
+  std::string logic;               // e.g. "QF_LIA"; empty lets Z3 choose
+};
+
+class Solver {
+ public:
+  Solver(z3::context& ctx, SolverConfig config = {});
+
+  z3::context& ctx() const { return *ctx_; }
+  void add(const z3::expr& e);
+  void push();
+  void pop(unsigned n = 1);
+  unsigned assertionCount() const;
+
+  SatResult check();
+  SatResult check(const std::vector<z3::expr>& assumptions);
+  /// Model of the last Sat check (with model completion when evaluating through eval()).
+  z3::model model() const;
+  /// Value of `e` in the last model, completed for symbols the model leaves open.
+  z3::expr eval(const z3::expr& e) const;
+  /// The assumptions of the last Unsat check that suffice for unsatisfiability.
+  std::vector<z3::expr> unsatCore() const;
+  /// Z3's reason for the last Unknown ("timeout", "canceled", "incomplete quantifiers", ...).
+  std::string reasonUnknown() const;
+
+  /// Total seconds spent in checks by this solver.
+  double checkSeconds() const { return checkSeconds_; }
+  unsigned checks() const { return checks_; }
+  z3::solver& raw() { return solver_; }
+
+ private:
+  SatResult run(const z3::expr_vector& assumptions);
+  void dump(const z3::expr_vector& assumptions);
+
+  z3::context* ctx_;
+  SolverConfig config_;
+  z3::solver solver_;
+  double checkSeconds_ = 0;
+  unsigned checks_ = 0;
+};
+
+/// One-shot helper: is the conjunction of `facts` satisfiable? Creates a fresh solver.
+SatResult checkSat(z3::context& ctx, const std::vector<z3::expr>& facts, const SolverConfig& config = {});
+/// One-shot validity test of `a => b` (true iff a ∧ ¬b is Unsat); Unknown counts as not valid.
+bool implies(const z3::expr& a, const z3::expr& b, const SolverConfig& config = {});
+
+}  // namespace argus::smt

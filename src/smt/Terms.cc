@@ -1,0 +1,103 @@
+// Term utilities; traversals are iterative over the DAG (terms from large programs are deep).
+#include "smt/Terms.h"
+
+#include <atomic>
+#include <unordered_set>
+
+#include "util/Error.h"
+
+namespace argus::smt {
+namespace {
+
+std::atomic<uint64_t> freshCounter{0};
+
+/// Visits every distinct sub-term of `root` once (post-order is not needed by the callers).
+template <typename F>
+void forEachSubterm(const z3::expr& root, F&& visit) {
+  std::unordered_set<unsigned> seen;
+  std::vector<z3::expr> stack{root};
+  while (!stack.empty()) {
+    z3::expr e = stack.back();
+    stack.pop_back();
+    if (!seen.insert(e.id()).second) continue;
+    visit(e);
+    if (e.is_app()) {
+      for (unsigned i = 0, n = e.num_args(); i < n; ++i) stack.push_back(e.arg(i));
+    } else if (e.is_quantifier() || e.is_lambda()) {
+      stack.push_back(e.body());
+    }
+  }
+}
+
+}  // namespace
+
+z3::expr freshConst(z3::context& ctx, const std::string& prefix, const z3::sort& sort) {
+  std::string name = prefix + "!" + std::to_string(freshCounter++);
+  return ctx.constant(name.c_str(), sort);
+}
+
+std::vector<z3::expr> freeConstants(const z3::expr& e) {
+  std::vector<z3::expr> out;
+  forEachSubterm(e, [&](const z3::expr& t) {
+    if (t.is_const() && t.decl().decl_kind() == Z3_OP_UNINTERPRETED) out.push_back(t);
+  });
+  return out;
+}
+
+std::vector<z3::func_decl> uninterpretedFunctions(const z3::expr& e) {
+  std::vector<z3::func_decl> out;
+  std::unordered_set<unsigned> seen;
+  forEachSubterm(e, [&](const z3::expr& t) {
+    if (t.is_app() && t.num_args() > 0 && t.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
+        seen.insert(t.decl().id()).second)
+      out.push_back(t.decl());
+  });
+  return out;
+}
+
+z3::expr substitute(const z3::expr& e, const std::vector<z3::expr>& from, const std::vector<z3::expr>& to) {
+  INVARIANT(from.size() == to.size(), "substitution with unequal lengths");
+  if (from.empty()) return e;
+  z3::expr_vector f(e.ctx()), t(e.ctx());
+  for (size_t i = 0; i < from.size(); ++i) {
+    f.push_back(from[i]);
+    t.push_back(to[i]);
+  }
+  return const_cast<z3::expr&>(e).substitute(f, t);
+}
+
+z3::expr mkAnd(z3::context& ctx, const std::vector<z3::expr>& es) {
+  if (es.empty()) return ctx.bool_val(true);
+  if (es.size() == 1) return es[0];
+  z3::expr_vector v(ctx);
+  for (auto& e : es) v.push_back(e);
+  return z3::mk_and(v);
+}
+
+z3::expr mkOr(z3::context& ctx, const std::vector<z3::expr>& es) {
+  if (es.empty()) return ctx.bool_val(false);
+  if (es.size() == 1) return es[0];
+  z3::expr_vector v(ctx);
+  for (auto& e : es) v.push_back(e);
+  return z3::mk_or(v);
+}
+
+bool isTrue(const z3::expr& e) { return e.is_true(); }
+bool isFalse(const z3::expr& e) { return e.is_false(); }
+
+size_t dagSize(const z3::expr& e) {
+  size_t n = 0;
+  forEachSubterm(e, [&](const z3::expr&) { ++n; });
+  return n;
+}
+
+std::string numeralText(const z3::expr& value, bool asSigned) {
+  if (value.is_bool()) return value.is_true() ? "1" : "0";
+  if (value.is_numeral()) {
+    if (value.is_bv() && asSigned) return z3::bv2int(value, true).simplify().get_decimal_string(0);
+    return value.get_decimal_string(0);
+  }
+  return value.to_string();
+}
+
+}  // namespace argus::smt

@@ -1,0 +1,79 @@
+// Cooperative cancellation: a deadline plus an explicit stop request, shared by everything one run does.
+//
+// Engine loops poll stopRequested(); long solver calls register an interrupt callback with onStop() so
+// that a stop request (portfolio: a winner was found; user: Ctrl-C) cuts them short at once. The
+// deadline itself is enforced by giving each solver call the remaining time as its own timeout.
+// Child tokens stop with their parent, or alone (a portfolio stops one loser without stopping the run).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace argus {
+
+class ShutdownToken {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  ShutdownToken() = default;
+  ShutdownToken(const ShutdownToken&) = delete;
+  ShutdownToken& operator=(const ShutdownToken&) = delete;
+
+  /// A token that stops when `parent` stops (and may be stopped on its own).
+  static std::shared_ptr<ShutdownToken> childOf(const std::shared_ptr<ShutdownToken>& parent);
+
+  /// Seconds from now; <= 0 means no deadline.
+  void setTimeout(double seconds);
+  void setDeadline(Clock::time_point deadline);
+
+  /// Stops everything that watches this token (and its children); callbacks run in the caller's thread.
+  void requestStop(const std::string& reason = "cancelled");
+
+  /// True after requestStop() here or in a parent, or once the deadline has passed.
+  bool stopRequested() const;
+  bool timedOut() const;
+  /// Why the run stopped: "timeout", or the reason given to requestStop().
+  std::string reason() const;
+  /// Seconds until the nearest deadline of this token and its parents; +inf without deadline.
+  double remainingSeconds() const;
+
+  /// Registers a callback fired on stop (not on deadline); returns an id for removeOnStop().
+  int onStop(std::function<void()> callback);
+  void removeOnStop(int id);
+
+ private:
+  std::shared_ptr<ShutdownToken> parent_;
+  std::atomic<bool> stopped_{false};
+  std::atomic<bool> hasDeadline_{false};
+  std::atomic<Clock::rep> deadlineTicks_{0};
+  mutable std::mutex mutex_;
+  std::string reason_;
+  std::map<int, std::function<void()>> callbacks_;
+  std::vector<std::weak_ptr<ShutdownToken>> children_;
+  int nextId_ = 0;
+};
+
+/// Registers a stop callback for the lifetime of a scope (e.g. one solver call).
+class StopCallbackScope {
+ public:
+  StopCallbackScope(ShutdownToken* token, std::function<void()> callback)
+      : token_(token), id_(token ? token->onStop(std::move(callback)) : -1) {}
+  ~StopCallbackScope() {
+    if (token_) token_->removeOnStop(id_);
+  }
+  StopCallbackScope(const StopCallbackScope&) = delete;
+  StopCallbackScope& operator=(const StopCallbackScope&) = delete;
+
+ private:
+  ShutdownToken* token_;
+  int id_;
+};
+
+}  // namespace argus

@@ -1,0 +1,135 @@
+// ir::Program: building by hand, validation, loop heads, SCCs, the call graph, and edge instantiation.
+#include <gtest/gtest.h>
+
+#include "ir/Builder.h"
+#include "ir/Instantiate.h"
+#include "ir/Program.h"
+#include "ir/Queries.h"
+#include "smt/Solver.h"
+#include "util/Error.h"
+
+using namespace argus;
+using namespace argus::ir;
+
+namespace {
+
+/// main: x := 0; while (x < 10) x := x + 1; if (x != 10) error.  Plus inc(a) returning a+1.
+struct Counter {
+  Program p{std::make_shared<z3::context>()};
+  ProcId main, inc;
+  VarId x, a, r, g;
+  LocId head, body, after;
+  Counter() {
+    z3::context& c = p.ctx();
+    g = p.addGlobal("g", c.int_sort(), "g");
+    inc = p.addProcedureWithFrame("inc");
+    a = p.addVariable(inc, VarRole::Param, "inc::a", c.int_sort(), "a");
+    r = p.addVariable(inc, VarRole::Result, "inc::r", c.int_sort(), "r");
+    addAssign(p, p.proc(inc).entry, p.proc(inc).exit, {{r, p.var(a).cur + 1}});
+    main = p.addProcedureWithFrame("main");
+    x = p.addVariable(main, VarRole::Local, "main::x", c.int_sort(), "x");
+    head = p.addLocation(main, "head");
+    body = p.addLocation(main, "body");
+    after = p.addLocation(main, "after");
+    addAssign(p, p.proc(main).entry, head, {{x, c.int_val(0)}});
+    addAssume(p, head, body, p.var(x).cur < 10);
+    p.addCall(body, head, inc, {p.var(x).cur}, {x});
+    addAssume(p, head, after, !(p.var(x).cur < 10));
+    addAssume(p, after, p.proc(main).error, p.var(x).cur != 10);
+    addAssume(p, after, p.proc(main).exit, p.var(x).cur == 10);
+    p.setMain(main);
+  }
+};
+
+}  // namespace
+
+TEST(Program, ValidatesAWellFormedProgram) {
+  Counter t;
+  EXPECT_NO_THROW(t.p.validate());
+  EXPECT_EQ(t.p.scope(t.main).size(), 2u);  // g, x
+  EXPECT_TRUE(t.p.isErrorLoc(t.p.proc(t.main).error));
+}
+
+TEST(Program, RejectsAFormulaWithAVariableOutOfScope) {
+  Counter t;
+  // inc's parameter used in main.
+  addAssume(t.p, t.head, t.after, t.p.var(t.a).cur > 0);
+  EXPECT_THROW(t.p.validate(), InternalError);
+}
+
+TEST(Program, RejectsAWriteNotDeclared) {
+  Counter t;
+  t.p.addTransition(t.head, t.after, t.p.var(t.x).next == 3, {});
+  EXPECT_THROW(t.p.validate(), InternalError);
+}
+
+TEST(Queries, LoopHeadsSccsAndReducibility) {
+  Counter t;
+  auto heads = loopHeads(t.p, t.main);
+  ASSERT_EQ(heads.size(), 1u);
+  EXPECT_EQ(heads[0], t.head);
+  auto sccs = stronglyConnectedComponents(t.p, t.main);
+  size_t nontrivial = 0;
+  for (auto& c : sccs) nontrivial += c.size() > 1;
+  EXPECT_EQ(nontrivial, 1u);
+  EXPECT_TRUE(isReducible(t.p, t.main));
+  EXPECT_TRUE(loopHeads(t.p, t.inc).empty());
+}
+
+TEST(Queries, IrreducibleLoopIsDetected) {
+  Program p{std::make_shared<z3::context>()};
+  ProcId m = p.addProcedureWithFrame("main");
+  VarId b = p.addVariable(m, VarRole::Local, "b", p.ctx().bool_sort());
+  LocId l1 = p.addLocation(m, "l1"), l2 = p.addLocation(m, "l2");
+  // entry branches into both l1 and l2, which form a cycle: two entries into one loop.
+  addAssume(p, p.proc(m).entry, l1, p.var(b).cur);
+  addAssume(p, p.proc(m).entry, l2, !p.var(b).cur);
+  addAssume(p, l1, l2, p.ctx().bool_val(true));
+  addAssume(p, l2, l1, p.ctx().bool_val(true));
+  p.setMain(m);
+  EXPECT_FALSE(isReducible(p, m));
+}
+
+TEST(Queries, CallGraphFindsRecursion) {
+  Counter t;
+  CallGraph cg(t.p);
+  EXPECT_FALSE(cg.hasRecursion());
+  ASSERT_EQ(cg.bottomUpOrder().size(), 2u);
+  EXPECT_EQ(cg.bottomUpOrder()[0], t.inc);
+  // Make inc call itself.
+  LocId mid = t.p.addLocation(t.inc, "mid");
+  t.p.addCall(t.p.proc(t.inc).entry, mid, t.inc, {t.p.var(t.a).cur}, {t.r});
+  CallGraph cg2(t.p);
+  EXPECT_TRUE(cg2.isRecursive(t.inc));
+  EXPECT_FALSE(cg2.isRecursive(t.main));
+}
+
+TEST(Instantiate, ChainsEdgesIntoAPathFormula) {
+  Counter t;
+  Program& p = t.p;
+  Instantiator inst(p);
+  State s0 = freshState(p, p.scope(t.main));
+  // entry -> head (x := 0), then head -> after (x >= 10): infeasible.
+  EdgeId e0 = p.loc(p.proc(t.main).entry).out[0];
+  EdgeId exitLoop = kNone;
+  for (EdgeId e : p.loc(t.head).out)
+    if (p.edge(e).to == t.after) exitLoop = e;
+  auto i0 = inst.transition(e0, s0);
+  auto i1 = inst.transition(exitLoop, i0.post);
+  EXPECT_EQ(smt::checkSat(p.ctx(), {i0.formula, i1.formula}), smt::SatResult::Unsat);
+  // The global is not written, so it keeps its term.
+  EXPECT_TRUE(z3::eq(i1.post[t.g], s0[t.g]));
+  EXPECT_FALSE(z3::eq(i0.post[t.x], s0[t.x]));
+}
+
+TEST(Program, RemoveEdgesRenumbersAndDropsIsolatedLocations) {
+  Counter t;
+  size_t locsBefore = t.p.numLocs();
+  // Remove both edges around 'after' except the loop exit: 'after' keeps the loop-exit edge.
+  std::vector<EdgeId> dead;
+  for (EdgeId e : t.p.loc(t.after).out) dead.push_back(e);
+  for (EdgeId e : t.p.loc(t.after).in) dead.push_back(e);
+  t.p.removeEdges(dead);
+  EXPECT_EQ(t.p.numLocs(), locsBefore - 1);
+  EXPECT_NO_THROW(t.p.validate());
+}
