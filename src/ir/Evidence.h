@@ -6,6 +6,7 @@
 #include <z3++.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -94,6 +95,10 @@ struct Result {
   UnknownReason reason = UnknownReason::None;
   std::string detail;
   std::string engine;  // which engine produced it (a portfolio names the winner)
+  /// The program the evidence speaks about, when an engine ran on a transform of its input (inlined,
+  /// large-block encoded, ...). Null: the input program itself. certify/ checks the evidence against
+  /// this program; the transforms are tested on their own (round trips), see docs/ARCHITECTURE.md.
+  std::shared_ptr<const Program> evidenceProgram;
 
   static Result safe(Certificate c);
   static Result unsafe(Trace t);

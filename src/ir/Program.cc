@@ -175,6 +175,31 @@ std::vector<VarId> Program::callWrites(const Edge& call) const {
   return out;
 }
 
+Program Program::translate(std::shared_ptr<z3::context> target) const {
+  z3::context& t = *target;
+  auto tr = [&](const z3::expr& e) {
+    if (&e.ctx() == &t) return e;
+    return z3::to_expr(t, Z3_translate(e.ctx(), e, t));
+  };
+  Program out(target);
+  out.origin_ = origin_;
+  out.locs_ = locs_;
+  out.procs_ = procs_;
+  out.globals_ = globals_;
+  out.main_ = main_;
+  for (auto& v : vars_)
+    out.vars_.push_back(Variable{v.id, v.name, v.sourceName, v.role, v.proc, tr(v.cur), tr(v.next), tr(v.old), v.type});
+  for (auto& e : edges_) {
+    Edge c{e.id, e.proc, e.from, e.to, e.kind, tr(e.formula), e.writes, {}, {}, e.callee, {}, e.results,
+           e.loc, e.label, e.unsupported};
+    for (auto& a : e.aux) c.aux.push_back(tr(a));
+    for (auto& in : e.inputs) c.inputs.push_back(NondetInput{tr(in.term), in.function, in.type});
+    for (auto& a : e.args) c.args.push_back(tr(a));
+    out.edges_.push_back(std::move(c));
+  }
+  return out;
+}
+
 void Program::validate() const {
   auto fail = [&](const std::string& what) { throw InternalError("invalid ir::Program: " + what); };
   if (main_ == kNone || main_ >= procs_.size()) fail("no main procedure");

@@ -187,6 +187,10 @@ class Program {
   std::vector<VarId> callWrites(const Edge& call) const;
   bool isErrorLoc(LocId l) const { return proc(loc(l).proc).error == l; }
 
+  /// A deep copy whose terms live in `target` (for another thread: Z3 contexts are not thread-safe).
+  /// Variable, location, edge and procedure ids are preserved.
+  Program translate(std::shared_ptr<z3::context> target) const;
+
   /// Checks the structural rules above (formulas mention only variables in scope, writes are in
   /// scope, call arity and sorts match, entry/exit/error exist); throws InternalError naming the
   /// first violation. Front ends and transforms call it in debug paths and tests.

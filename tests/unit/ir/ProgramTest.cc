@@ -133,3 +133,13 @@ TEST(Program, RemoveEdgesRenumbersAndDropsIsolatedLocations) {
   EXPECT_EQ(t.p.numLocs(), locsBefore - 1);
   EXPECT_NO_THROW(t.p.validate());
 }
+
+TEST(Program, TranslateToAnotherContextKeepsStructureAndMeaning) {
+  Counter t;
+  auto other = std::make_shared<z3::context>();
+  Program copy = t.p.translate(other);
+  EXPECT_EQ(&copy.ctx(), other.get());
+  EXPECT_EQ(copy.numEdges(), t.p.numEdges());
+  EXPECT_NO_THROW(copy.validate());
+  EXPECT_EQ(copy.edge(0).formula.to_string(), t.p.edge(0).formula.to_string());
+}
