@@ -1,0 +1,43 @@
+// Public interface of the C front end: SV-COMP task files and the translation of a C file into an
+// ir::Program (clang-14 → bitcode → LLVM passes → IR). See docs/ARCHITECTURE.md for the encodings.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ir/Program.h"
+#include "util/Logger.h"
+#include "util/Stats.h"
+
+namespace argus::frontend {
+
+/// A verification task: one C file, its error function and data model, and (from a .yml) the expected
+/// verdict of the unreach-call property.
+struct CTask {
+  std::string file;                        // the .c or .i file (absolute or relative to cwd)
+  std::string errorFunction = "reach_error";
+  bool ilp32 = false;                      // data model: ILP32 (-m32) or LP64 (-m64)
+  std::optional<bool> expectedSafe;        // from the task's expected_verdict, if any
+  std::string taskFile;                    // the .yml, or empty for a plain C file
+};
+
+/// Reads an SV-COMP task definition (format 2.0). Accepts only tasks with an unreach-call property;
+/// the error function is read from that property file (`G ! call(NAME())`). Throws InputError naming
+/// the file (and line, where the YAML parser knows it) for anything malformed or unsupported.
+CTask loadTask(const std::string& ymlPath);
+
+/// A plain .c/.i file as a task: error function and data model as given.
+CTask plainTask(const std::string& cPath, const std::string& errorFunction, bool ilp32);
+
+struct CFrontendOptions {
+  ir::Encoding encoding = ir::Encoding::Int;
+};
+
+/// Translates the task's C file. Clang's diagnostics are written to stderr as clang prints them and a
+/// failed compilation throws InputError. Features the IR does not model do not throw: they become
+/// edges marked `unsupported` (see ir::Edge), so a program that never reaches them is still decided.
+std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOptions& options, Logger& log,
+                                        Stats& stats);
+
+}  // namespace argus::frontend

@@ -1,0 +1,34 @@
+// Native replay of a counterexample: the task's C program is compiled by clang-14 (unoptimised, same
+// data model), every call of the error function is preceded by a call into our harness, and the
+// harness feeds the trace's nondet values to the __VERIFIER_nondet_* calls in order. The replay
+// succeeds iff the native run calls the error function.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace argus::frontend {
+
+struct ReplayInput {
+  std::string function;  // "__VERIFIER_nondet_int", ...; empty: accept any nondet function
+  std::string value;     // decimal text of the value in the function's C type (e.g. "-5", "4294967295")
+};
+
+struct ReplaySpec {
+  std::string cFile;
+  std::string errorFunction = "reach_error";
+  bool ilp32 = false;
+  std::vector<ReplayInput> inputs;
+  double timeoutSeconds = 10;
+  std::string workDir;   // where to build; empty: a fresh temporary directory (removed afterwards)
+};
+
+struct ReplayOutcome {
+  bool reachedError = false;
+  std::string detail;    // what happened: "error function reached after 3 of 3 inputs", a compile
+                         // error, "exited with 0 without reaching the error", "inputs exhausted", ...
+};
+
+ReplayOutcome replayNatively(const ReplaySpec& spec);
+
+}  // namespace argus::frontend
