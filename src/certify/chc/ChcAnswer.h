@@ -1,0 +1,35 @@
+// The CHC answer to print for an engine's result on a program built by toProgram(): `sat` only with a
+// model that satisfies every original clause, `unsat` only with a derivation of false that replays,
+// `unknown` otherwise (with the reason). Engines' evidence is translated back to the clauses and checked
+// there, so a mistake anywhere between the reader and the engine cannot produce a wrong answer.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "frontend/chc/ChcEvidence.h"
+#include "frontend/chc/ChcSystem.h"
+#include "frontend/chc/ToProgram.h"
+#include "ir/Evidence.h"
+
+namespace argus::certify {
+
+enum class ChcStatus { Sat, Unsat, Unknown };
+const char* toString(ChcStatus s);
+
+struct ChcAnswer {
+  ChcStatus status = ChcStatus::Unknown;
+  std::optional<chc::ChcModel> model;            // with Sat
+  std::optional<chc::ChcDerivation> derivation;  // with Unsat
+  std::string detail;                            // how it was established, or why unknown
+};
+
+struct ChcCertifyOptions {
+  double checkTimeout = 60;     // seconds per solver check (0: none)
+  unsigned iterationRounds = 64; // rounds of the least-fixpoint fallback
+};
+
+ChcAnswer certifyChcResult(const chc::ChcSystem& system, const chc::ChcProgram& program, const ir::Result& result,
+                           const ChcCertifyOptions& options);
+
+}  // namespace argus::certify

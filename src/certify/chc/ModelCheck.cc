@@ -1,0 +1,142 @@
+// Building CHC models from certificates and checking them clause by clause.
+#include "certify/chc/ModelCheck.h"
+
+#include <functional>
+#include <unordered_set>
+
+#include "certify/chc/Projection.h"
+#include "smt/Solver.h"
+#include "smt/Terms.h"
+
+namespace argus::certify {
+namespace {
+
+using chc::PredId;
+
+/// `f` over program variables read as a formula over the predicate's formals: the predicate's
+/// variables become the formals, the `projected` ones are existentially quantified, and every other
+/// variable (whose value at this point is arbitrary) gets a default value.
+z3::expr overFormals(const ir::Program& p, ir::ProcId proc, const z3::expr& f, const std::vector<ir::VarId>& predVars,
+                     const std::vector<z3::expr>& formals, const std::vector<ir::VarId>& projected) {
+  std::vector<z3::expr> hidden;
+  for (ir::VarId v : projected) hidden.push_back(p.var(v).cur);
+  z3::expr body = projectExists(hidden, f);
+  std::vector<z3::expr> from, to;
+  for (size_t i = 0; i < predVars.size(); ++i) {
+    from.push_back(p.var(predVars[i]).cur);
+    to.push_back(formals[i]);
+  }
+  for (ir::VarId v : p.scope(proc)) {
+    const ir::Variable& var = p.var(v);
+    if (std::find(predVars.begin(), predVars.end(), v) == predVars.end()) {
+      from.push_back(var.cur);
+      to.push_back(defaultValue(var.cur.get_sort()));
+    }
+    from.push_back(var.old);
+    to.push_back(defaultValue(var.cur.get_sort()));
+  }
+  return smt::substitute(body, from, to).simplify();
+}
+
+/// What the certificate says about the predicate, if anything.
+std::optional<z3::expr> fromCertificate(const chc::ChcProgram& cp, const ir::Certificate& cert,
+                                        const chc::ChcModel& model, PredId pred) {
+  const ir::Program& p = *cp.program;
+  const chc::ChcEncoding& enc = cp.encoding;
+  if (enc.linear) {
+    auto it = cert.invariants.find(enc.predLoc[pred]);
+    if (it == cert.invariants.end()) return std::nullopt;
+    return overFormals(p, p.mainProc(), it->second, enc.predVars[pred], model.formals[pred], {});
+  }
+  ir::ProcId proc = enc.predProc[pred];
+  if (auto c = cert.contracts.find(proc); c != cert.contracts.end())
+    return overFormals(p, proc, c->second.post, enc.predVars[pred], model.formals[pred], {});
+  // Without a contract, the exit invariant summarises the procedure once the locals are projected away.
+  if (auto it = cert.invariants.find(p.proc(proc).exit); it != cert.invariants.end())
+    return overFormals(p, proc, it->second, enc.predVars[pred], model.formals[pred], p.proc(proc).locals);
+  return std::nullopt;
+}
+
+}  // namespace
+
+ModelOutcome chcModelFromCertificate(const chc::ChcSystem& sys, const chc::ChcProgram& cp,
+                                     const ir::Certificate& cert, unsigned maxRounds) {
+  if (cert.kind == ir::Certificate::Kind::CompleteUnrolling)
+    return chcModelByIteration(sys, std::max(maxRounds, (cert.bound + 2) * static_cast<unsigned>(sys.preds.size() + 1)));
+  chc::ChcModel model = chc::ChcModel::empty(sys);
+  enum State { Open, Done, Visiting };
+  std::vector<State> state(sys.preds.size(), Open);
+  for (auto& pred : sys.preds)
+    if (auto given = fromCertificate(cp, cert, model, pred.id)) {
+      model.interp[pred.id] = *given;
+      state[pred.id] = Done;
+    }
+  std::string failure;
+  // Open predicates get the image of their clauses, once their body predicates are known.
+  std::function<bool(PredId)> fill = [&](PredId pred) {
+    state[pred] = Visiting;
+    for (auto& c : sys.clauses) {
+      if (!c.head || c.head->pred != pred) continue;
+      for (auto& app : c.body) {
+        if (state[app.pred] == Visiting) {
+          failure = "predicate " + sys.preds[pred].name + " has no invariant and lies on a cycle of such predicates";
+          return false;
+        }
+        if (state[app.pred] == Open && !fill(app.pred)) return false;
+      }
+    }
+    model.interp[pred] = imageOf(sys, model, pred);
+    state[pred] = Done;
+    return true;
+  };
+  for (auto& pred : sys.preds)
+    if (state[pred.id] == Open && !fill(pred.id)) return {std::nullopt, failure};
+  return {std::move(model), ""};
+}
+
+ModelOutcome chcModelByIteration(const chc::ChcSystem& sys, unsigned maxRounds) {
+  constexpr size_t kMaxFormulaSize = 20000;
+  chc::ChcModel model = chc::ChcModel::empty(sys);
+  for (unsigned round = 0; round < maxRounds; ++round) {
+    chc::ChcModel next = model;
+    bool stable = true;
+    for (auto& pred : sys.preds) {
+      z3::expr image = imageOf(sys, model, pred.id);
+      if (!smt::implies(image, model.interp[pred.id])) stable = false;
+      next.interp[pred.id] = (model.interp[pred.id] || image).simplify();
+      if (smt::dagSize(next.interp[pred.id]) > kMaxFormulaSize)
+        return {std::nullopt, "the iterated interpretation of " + pred.name + " grows too large"};
+    }
+    if (stable) return {std::move(model), ""};
+    model = std::move(next);
+  }
+  return {std::nullopt, "no fixpoint within " + std::to_string(maxRounds) + " rounds"};
+}
+
+CheckOutcome checkChcModel(const chc::ChcSystem& sys, const chc::ChcModel& model, double timeoutSeconds) {
+  for (auto& pred : sys.preds) {
+    std::unordered_set<unsigned> formals;
+    for (auto& f : model.formals[pred.id]) formals.insert(f.id());
+    for (auto& c : smt::freeConstants(model.interp[pred.id]))
+      if (!formals.count(c.id()))
+        return {false, "the interpretation of " + pred.name + " mentions " + c.to_string() + ", not a parameter"};
+  }
+  smt::SolverConfig config;
+  config.name = "chc-model-check";
+  config.queryTimeoutSeconds = timeoutSeconds;
+  for (size_t i = 0; i < sys.clauses.size(); ++i) {
+    const chc::Clause& c = sys.clauses[i];
+    smt::Solver solver(*sys.ctx, config);  // fresh for every clause: nothing carries over
+    solver.add(c.constraint);
+    for (auto& app : c.body) solver.add(model.apply(app.pred, app.args));
+    if (c.head) solver.add(!model.apply(c.head->pred, c.head->args));
+    smt::SatResult r = solver.check();
+    if (r == smt::SatResult::Unsat) continue;
+    std::string where = "clause " + std::to_string(i) + " (line " + std::to_string(c.line) + ")";
+    if (r == smt::SatResult::Sat) return {false, where + " does not hold in the model"};
+    return {false, where + " could not be checked: " + solver.reasonUnknown()};
+  }
+  return {true, "all " + std::to_string(sys.clauses.size()) + " clauses hold in the model"};
+}
+
+}  // namespace argus::certify

@@ -1,0 +1,56 @@
+// Projection by quantifier elimination and clause images.
+#include "certify/chc/Projection.h"
+
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+namespace argus::certify {
+
+z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body) {
+  if (vars.empty()) return body;
+  z3::context& ctx = body.ctx();
+  z3::expr_vector bound(ctx);
+  for (auto& v : vars) bound.push_back(v);
+  z3::expr quantified = z3::exists(bound, body);
+  try {
+    z3::goal goal(ctx);
+    goal.add(quantified);
+    z3::apply_result r = (z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify"))(goal);
+    std::vector<z3::expr> disjuncts;
+    for (unsigned i = 0; i < r.size(); ++i) disjuncts.push_back(r[i].as_expr());
+    return smt::mkOr(ctx, disjuncts);
+  } catch (const z3::exception&) {
+    return quantified;  // still a correct interpretation; the model check decides whether it is usable
+  }
+}
+
+z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::PredId pred) {
+  z3::context& ctx = *system.ctx;
+  std::vector<z3::expr> disjuncts;
+  for (auto& c : system.clauses) {
+    if (!c.head || c.head->pred != pred) continue;
+    std::vector<z3::expr> parts{c.constraint};
+    for (auto& app : c.body) parts.push_back(model.apply(app.pred, app.args));
+    std::vector<z3::expr> hidden;
+    for (auto& v : c.vars) {
+      bool isHeadArg = false;
+      for (auto& a : c.head->args) isHeadArg = isHeadArg || z3::eq(a, v);
+      if (!isHeadArg) hidden.push_back(v);
+    }
+    z3::expr image = projectExists(hidden, smt::mkAnd(ctx, parts));
+    disjuncts.push_back(smt::substitute(image, c.head->args, model.formals[pred]));
+  }
+  return smt::mkOr(ctx, disjuncts).simplify();
+}
+
+z3::expr defaultValue(const z3::sort& sort) {
+  z3::context& ctx = sort.ctx();
+  if (sort.is_bool()) return ctx.bool_val(false);
+  if (sort.is_int()) return ctx.int_val(0);
+  if (sort.is_real()) return ctx.real_val(0);
+  if (sort.is_bv()) return ctx.bv_val(0, sort.bv_size());
+  if (sort.is_array()) return z3::const_array(sort.array_domain(), defaultValue(sort.array_range()));
+  UNREACHABLE("no default value for sort " + sort.to_string());
+}
+
+}  // namespace argus::certify

@@ -1,0 +1,25 @@
+// Strongest consequences at the CHC level: existential projection with Z3's quantifier elimination and
+// the one-step image of a predicate under its clauses. The model builders use them to fill in
+// interpretations a certificate does not give directly.
+#pragma once
+
+#include <z3++.h>
+
+#include <vector>
+
+#include "frontend/chc/ChcEvidence.h"
+#include "frontend/chc/ChcSystem.h"
+
+namespace argus::certify {
+
+/// ∃vars. body, quantifier-free when Z3's qe tactic manages (LIA, LRA); otherwise the quantified formula.
+z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body);
+
+/// The facts about `pred` one clause application derives from `model`:
+/// ∨ over clauses with head pred of ∃(other vars). ∧ body interpretations ∧ constraint, over pred's formals.
+z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::PredId pred);
+
+/// A value of the sort (0, false, the constant array of such, ...), for variables whose value is irrelevant.
+z3::expr defaultValue(const z3::sort& sort);
+
+}  // namespace argus::certify

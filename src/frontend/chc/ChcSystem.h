@@ -1,0 +1,69 @@
+// A system of constrained Horn clauses in normal form, as the CHC reader produces it and the CHC
+// certificate checks consume it.
+//
+// Normal form of a clause: body predicate applications ∧ constraint → head, where the head is one
+// predicate application or false (a query), and every argument of every application (body and head) is
+// a clause variable that occurs as an argument exactly once in the clause. Terms and repeated variables
+// in the input are replaced by fresh variables tied to them by equalities in the constraint.
+#pragma once
+
+#include <z3++.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace argus::chc {
+
+using PredId = uint32_t;
+
+struct Predicate {
+  PredId id;
+  std::string name;      // as declared (without |...| quotes)
+  z3::func_decl decl;    // the declaration Z3 parsed
+  int line = 0;          // of its declare-fun
+  unsigned arity() const { return decl.arity(); }
+  z3::sort paramSort(unsigned i) const { return decl.domain(i); }
+};
+
+struct PredicateApp {
+  PredId pred;
+  std::vector<z3::expr> args;  // distinct clause variables
+};
+
+struct Clause {
+  std::vector<PredicateApp> body;
+  std::optional<PredicateApp> head;  // empty: the head is false (a query)
+  z3::expr constraint;               // over `vars`, no predicates
+  std::vector<z3::expr> vars;        // every variable of the clause, each once
+  std::vector<std::string> varNames; // parallel to vars: the name the input gave (or a made-up one)
+  int line = 0;                      // line of the assert this clause comes from
+  unsigned assertion = 0;            // index of that assert among the file's asserts
+
+  bool isQuery() const { return !head.has_value(); }
+  bool isFact() const { return body.empty(); }
+};
+
+struct ChcSystem {
+  std::shared_ptr<z3::context> ctx;
+  std::string file;
+  std::vector<Predicate> preds;  // every declared predicate, in declaration order
+  std::vector<Clause> clauses;   // in the order of the asserts
+
+  /// True iff no clause has more than one body application.
+  bool isLinear() const {
+    for (auto& c : clauses)
+      if (c.body.size() > 1) return false;
+    return true;
+  }
+  /// The predicate applied to `args` (each a term of the parameter's sort).
+  z3::expr apply(PredId p, const std::vector<z3::expr>& args) const {
+    z3::expr_vector v(*ctx);
+    for (auto& a : args) v.push_back(a);
+    return preds.at(p).decl(v);
+  }
+};
+
+}  // namespace argus::chc
