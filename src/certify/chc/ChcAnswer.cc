@@ -28,12 +28,12 @@ ChcAnswer answerSafe(const chc::ChcSystem& sys, const chc::ChcProgram& cp, const
                      const ChcCertifyOptions& options) {
   ModelOutcome built{std::nullopt, "no certificate"};
   if (r.certificate() && !aboutOtherProgram(cp, r))
-    built = chcModelFromCertificate(sys, cp, *r.certificate(), options.iterationRounds);
+    built = chcModelFromCertificate(sys, cp, *r.certificate(), options.iterationRounds, options.iterationSeconds);
   else if (aboutOtherProgram(cp, r))
     built.detail = "the certificate is about a transformed program";
   std::string why = built.detail;
   // The engine's evidence did not give a model: a least fixpoint may still exist and is checked all the same.
-  if (!built.model) built = chcModelByIteration(sys, options.iterationRounds);
+  if (!built.model) built = chcModelByIteration(sys, options.iterationRounds, options.iterationSeconds);
   if (!built.model) return unknown("safe, but no model of the clauses: " + why + "; " + built.detail);
   CheckOutcome check = checkChcModel(sys, *built.model, options.checkTimeout);
   if (!check.ok) return unknown("safe, but the model was rejected: " + check.detail);

@@ -27,6 +27,7 @@ struct ChcAnswer {
 struct ChcCertifyOptions {
   double checkTimeout = 60;     // seconds per solver check (0: none)
   unsigned iterationRounds = 64; // rounds of the least-fixpoint fallback
+  double iterationSeconds = 10;  // and its time budget
 };
 
 ChcAnswer certifyChcResult(const chc::ChcSystem& system, const chc::ChcProgram& program, const ir::Result& result,

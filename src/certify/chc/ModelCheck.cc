@@ -6,6 +6,7 @@
 
 #include "certify/chc/Projection.h"
 #include "smt/Solver.h"
+#include "util/Stats.h"
 #include "smt/Terms.h"
 
 namespace argus::certify {
@@ -60,9 +61,10 @@ std::optional<z3::expr> fromCertificate(const chc::ChcProgram& cp, const ir::Cer
 }  // namespace
 
 ModelOutcome chcModelFromCertificate(const chc::ChcSystem& sys, const chc::ChcProgram& cp,
-                                     const ir::Certificate& cert, unsigned maxRounds) {
+                                     const ir::Certificate& cert, unsigned maxRounds, double budgetSeconds) {
   if (cert.kind == ir::Certificate::Kind::CompleteUnrolling)
-    return chcModelByIteration(sys, std::max(maxRounds, (cert.bound + 2) * static_cast<unsigned>(sys.preds.size() + 1)));
+    return chcModelByIteration(sys, std::max(maxRounds, (cert.bound + 2) * static_cast<unsigned>(sys.preds.size() + 1)),
+                               budgetSeconds);
   chc::ChcModel model = chc::ChcModel::empty(sys);
   enum State { Open, Done, Visiting };
   std::vector<State> state(sys.preds.size(), Open);
@@ -85,7 +87,7 @@ ModelOutcome chcModelFromCertificate(const chc::ChcSystem& sys, const chc::ChcPr
         if (state[app.pred] == Open && !fill(app.pred)) return false;
       }
     }
-    model.interp[pred] = imageOf(sys, model, pred);
+    model.interp[pred] = imageOf(sys, model, pred, budgetSeconds);
     state[pred] = Done;
     return true;
   };
@@ -94,15 +96,20 @@ ModelOutcome chcModelFromCertificate(const chc::ChcSystem& sys, const chc::ChcPr
   return {std::move(model), ""};
 }
 
-ModelOutcome chcModelByIteration(const chc::ChcSystem& sys, unsigned maxRounds) {
+ModelOutcome chcModelByIteration(const chc::ChcSystem& sys, unsigned maxRounds, double budgetSeconds) {
   constexpr size_t kMaxFormulaSize = 20000;
+  Stopwatch watch;
   chc::ChcModel model = chc::ChcModel::empty(sys);
   for (unsigned round = 0; round < maxRounds; ++round) {
     chc::ChcModel next = model;
     bool stable = true;
     for (auto& pred : sys.preds) {
-      z3::expr image = imageOf(sys, model, pred.id);
-      if (!smt::implies(image, model.interp[pred.id])) stable = false;
+      double left = budgetSeconds - watch.seconds();
+      if (left <= 0) return {std::nullopt, "no fixpoint within " + std::to_string(budgetSeconds) + " s"};
+      z3::expr image = imageOf(sys, model, pred.id, left);
+      smt::SolverConfig config;
+      config.queryTimeoutSeconds = std::max(0.001, budgetSeconds - watch.seconds());
+      if (!smt::implies(image, model.interp[pred.id], config)) stable = false;
       next.interp[pred.id] = (model.interp[pred.id] || image).simplify();
       if (smt::dagSize(next.interp[pred.id]) > kMaxFormulaSize)
         return {std::nullopt, "the iterated interpretation of " + pred.name + " grows too large"};

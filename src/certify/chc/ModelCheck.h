@@ -23,11 +23,13 @@ struct ModelOutcome {
 /// Predicates the certificate leaves open get the image of their clauses (computed in dependency order;
 /// fails if they depend on each other in a cycle). CompleteUnrolling certificates use the iteration.
 ModelOutcome chcModelFromCertificate(const chc::ChcSystem& system, const chc::ChcProgram& program,
-                                     const ir::Certificate& certificate, unsigned maxRounds = 64);
+                                     const ir::Certificate& certificate, unsigned maxRounds = 64,
+                                     double budgetSeconds = 10);
 
 /// The least model by iterating the clause images from `false`, if a fixpoint comes within `maxRounds`
-/// (it does when every derivation is short, e.g. programs whose executions are bounded).
-ModelOutcome chcModelByIteration(const chc::ChcSystem& system, unsigned maxRounds);
+/// (it does when every derivation is short, e.g. programs whose executions are bounded) and within
+/// `budgetSeconds` of work.
+ModelOutcome chcModelByIteration(const chc::ChcSystem& system, unsigned maxRounds, double budgetSeconds = 10);
 
 /// Every clause holds in the model: body interpretations ∧ constraint ⇒ head interpretation, each
 /// checked with a fresh solver (timeoutSeconds per clause; 0 = none). Names the first violated clause.

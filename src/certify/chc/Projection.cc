@@ -1,12 +1,14 @@
 // Projection by quantifier elimination and clause images.
 #include "certify/chc/Projection.h"
 
+#include <algorithm>
+
 #include "smt/Terms.h"
 #include "util/Error.h"
 
 namespace argus::certify {
 
-z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body) {
+z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body, double timeoutSeconds) {
   if (vars.empty()) return body;
   z3::context& ctx = body.ctx();
   z3::expr_vector bound(ctx);
@@ -15,7 +17,9 @@ z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body) 
   try {
     z3::goal goal(ctx);
     goal.add(quantified);
-    z3::apply_result r = (z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify"))(goal);
+    z3::tactic qe = z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify");
+    if (timeoutSeconds > 0) qe = z3::try_for(qe, static_cast<unsigned>(std::max(1.0, timeoutSeconds * 1000)));
+    z3::apply_result r = qe(goal);
     std::vector<z3::expr> disjuncts;
     for (unsigned i = 0; i < r.size(); ++i) disjuncts.push_back(r[i].as_expr());
     return smt::mkOr(ctx, disjuncts);
@@ -24,7 +28,7 @@ z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body) 
   }
 }
 
-z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::PredId pred) {
+z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::PredId pred, double timeoutSeconds) {
   z3::context& ctx = *system.ctx;
   std::vector<z3::expr> disjuncts;
   for (auto& c : system.clauses) {
@@ -37,7 +41,7 @@ z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::
       for (auto& a : c.head->args) isHeadArg = isHeadArg || z3::eq(a, v);
       if (!isHeadArg) hidden.push_back(v);
     }
-    z3::expr image = projectExists(hidden, smt::mkAnd(ctx, parts));
+    z3::expr image = projectExists(hidden, smt::mkAnd(ctx, parts), timeoutSeconds);
     disjuncts.push_back(smt::substitute(image, c.head->args, model.formals[pred]));
   }
   return smt::mkOr(ctx, disjuncts).simplify();

@@ -12,12 +12,14 @@
 
 namespace argus::certify {
 
-/// ∃vars. body, quantifier-free when Z3's qe tactic manages (LIA, LRA); otherwise the quantified formula.
-z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body);
+/// ∃vars. body, quantifier-free when Z3's qe tactic manages (LIA, LRA) within `timeoutSeconds` (0: no
+/// limit); otherwise the quantified formula.
+z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body, double timeoutSeconds = 0);
 
 /// The facts about `pred` one clause application derives from `model`:
 /// ∨ over clauses with head pred of ∃(other vars). ∧ body interpretations ∧ constraint, over pred's formals.
-z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::PredId pred);
+z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::PredId pred,
+                 double timeoutSeconds = 0);
 
 /// A value of the sort (0, false, the constant array of such, ...), for variables whose value is irrelevant.
 z3::expr defaultValue(const z3::sort& sort);

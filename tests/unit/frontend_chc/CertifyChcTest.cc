@@ -1,0 +1,241 @@
+// certify/chc: models derived from certificates are checked against every original clause (correct ones
+// accepted, tampered ones rejected); derivations read off traces replay (tampered ones rejected); and
+// certifyChcResult turns engine results into sat/unsat only with checked evidence.
+#include <gtest/gtest.h>
+
+#include "ChcOracle.h"
+#include "ChcTestUtil.h"
+#include "certify/chc/ChcAnswer.h"
+#include "certify/chc/DerivationCheck.h"
+#include "certify/chc/ModelCheck.h"
+#include "frontend/chc/Reader.h"
+#include "smt/Solver.h"
+
+using namespace argus;
+using namespace argus::certify;
+
+namespace {
+
+/// x := 0; while (*) x += 2; then Q(x) and the query: Q(x) ∧ x odd → false.   (sat)
+const char* kCounter = R"(
+(set-logic HORN)
+(declare-fun P (Int) Bool)
+(declare-fun Q (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 2))) (P y))))
+(assert (forall ((x Int)) (=> (P x) (Q x))))
+(assert (forall ((x Int)) (=> (and (Q x) (= (mod x 2) 1)) false)))
+(check-sat)
+)";
+
+/// A bounded loop: x counts from 0 to 3; the query asks for x > 5.   (sat, every derivation short)
+const char* kBounded = R"(
+(set-logic HORN)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (< x 3)) (P (+ x 1)))))
+(assert (forall ((x Int)) (=> (and (P x) (> x 5)) false)))
+(check-sat)
+)";
+
+/// Fibonacci as non-linear clauses; fib(4) = 3, so the query fib(4, 3) is derivable.   (unsat)
+const char* kFib = R"(
+(set-logic HORN)
+(declare-fun fib (Int Int) Bool)
+(assert (forall ((n Int)) (=> (and (>= n 0) (<= n 1)) (fib n n))))
+(assert (forall ((n Int) (a Int) (b Int)) (=> (and (> n 1) (fib (- n 1) a) (fib (- n 2) b)) (fib n (+ a b)))))
+(assert (forall ((r Int)) (=> (and (fib 4 r) (= r 3)) false)))
+(check-sat)
+)";
+
+struct Loaded {
+  chc::ChcSystem sys;
+  chc::ChcProgram prog;
+};
+Loaded load(const std::string& text) {
+  chc::ChcSystem sys = chc::readChcString(text, "test.smt2");
+  chc::ChcProgram prog = chc::toProgram(sys);
+  return {std::move(sys), std::move(prog)};
+}
+Loaded loadFile(const std::string& file) {
+  chc::ChcSystem sys = chc::readChcFile(file);
+  chc::ChcProgram prog = chc::toProgram(sys);
+  return {std::move(sys), std::move(prog)};
+}
+
+chc::ChcModel allSetTo(const chc::ChcSystem& sys, bool value) {
+  chc::ChcModel m = chc::ChcModel::empty(sys);
+  for (auto& i : m.interp) i = sys.ctx->bool_val(value);
+  return m;
+}
+
+}  // namespace
+
+TEST(ChcModels, ModelsOfZ3OnBenchmarksAreAcceptedTamperedOnesRejected) {
+  int checked = 0;
+  for (std::string dir : {"LIA-Lin", "LIA-NonLin"})
+    for (auto& f : chctest::smallestWithAnswer(dir, "sat", 5)) {
+      Loaded l = loadFile(f);
+      auto z3m = chctest::z3Model(l.sys, 1000);
+      if (!z3m) {
+        std::cout << "z3 finds no model within 1 s: " << f << "\n";
+        continue;
+      }
+      ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, chctest::certificateOf(l.prog, *z3m));
+      ASSERT_TRUE(built.model) << f << ": " << built.detail;
+      CheckOutcome ok = checkChcModel(l.sys, *built.model, 10);
+      EXPECT_TRUE(ok.ok) << f << ": " << ok.detail;
+      EXPECT_FALSE(checkChcModel(l.sys, allSetTo(l.sys, false), 10).ok) << f << ": all-false passed";
+      EXPECT_FALSE(checkChcModel(l.sys, allSetTo(l.sys, true), 10).ok) << f << ": all-true passed";
+      ++checked;
+    }
+  EXPECT_GE(checked, 6);
+}
+
+TEST(ChcModels, InterpretationMentioningAForeignConstantIsRejected) {
+  Loaded l = load(kCounter);
+  auto m = chctest::z3Model(l.sys, 5000);
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(checkChcModel(l.sys, *m, 10).ok);
+  m->interp[0] = m->interp[0] || l.sys.ctx->int_const("stray") == 1;
+  CheckOutcome r = checkChcModel(l.sys, *m, 10);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.detail.find("stray"), std::string::npos) << r.detail;
+}
+
+TEST(ChcModels, PredicateWithoutInvariantGetsItsImage) {
+  Loaded l = load(kCounter);
+  auto m = chctest::z3Model(l.sys, 5000);
+  ASSERT_TRUE(m);
+  ir::Certificate cert = chctest::certificateOf(l.prog, *m);
+  cert.invariants.erase(l.prog.encoding.predLoc[1]);  // Q: not on a cycle
+  ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, cert);
+  ASSERT_TRUE(built.model) << built.detail;
+  EXPECT_TRUE(checkChcModel(l.sys, *built.model, 10).ok);
+
+  cert.invariants.erase(l.prog.encoding.predLoc[0]);  // P: its own loop, nothing to start from
+  built = chcModelFromCertificate(l.sys, l.prog, cert);
+  EXPECT_FALSE(built.model);
+  EXPECT_NE(built.detail.find("cycle"), std::string::npos) << built.detail;
+}
+
+TEST(ChcModels, WrongInvariantIsRejected) {
+  Loaded l = load(kCounter);
+  auto m = chctest::z3Model(l.sys, 5000);
+  ASSERT_TRUE(m);
+  ir::Certificate cert = chctest::certificateOf(l.prog, *m);
+  const ir::Program& p = *l.prog.program;
+  z3::expr x = p.var(l.prog.encoding.predVars[0][0]).cur;
+  cert.invariants.at(l.prog.encoding.predLoc[0]) = x >= 0 && x <= 10;  // not inductive
+  ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, cert);
+  ASSERT_TRUE(built.model);
+  EXPECT_FALSE(checkChcModel(l.sys, *built.model, 10).ok);
+}
+
+TEST(ChcModels, CompleteUnrollingGivesTheLeastFixpoint) {
+  Loaded l = load(kBounded);
+  ir::Certificate cert;
+  cert.kind = ir::Certificate::Kind::CompleteUnrolling;
+  cert.bound = 4;
+  ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, cert);
+  ASSERT_TRUE(built.model) << built.detail;
+  EXPECT_TRUE(checkChcModel(l.sys, *built.model, 10).ok);
+  // The least model is exact: P(3) holds, P(4) does not.
+  z3::context& ctx = *l.sys.ctx;
+  EXPECT_TRUE(smt::implies(ctx.bool_val(true), built.model->apply(0, {ctx.int_val(3)})));
+  EXPECT_TRUE(smt::implies(built.model->apply(0, {ctx.int_val(4)}), ctx.bool_val(false)));
+  // Unbounded derivations: no fixpoint.
+  EXPECT_FALSE(chcModelByIteration(load(kCounter).sys, 8).model);
+}
+
+TEST(ChcDerivations, TracesOfLinearBenchmarksReplayTamperedOnesRejected) {
+  int checked = 0;
+  for (auto& f : chctest::smallestWithAnswer("LIA-Lin", "unsat", 5)) {
+    Loaded l = loadFile(f);
+    auto trace = chctest::bmcTrace(l.prog, 12);
+    if (!trace) {
+      std::cout << "no trace of at most 12 steps: " << f << "\n";
+      continue;
+    }
+    DerivationOutcome d = chcDerivationFromTrace(l.sys, l.prog, *trace, 10);
+    ASSERT_TRUE(d.derivation) << f << ": " << d.detail;
+    CheckOutcome ok = checkChcDerivation(l.sys, *d.derivation, 10);
+    EXPECT_TRUE(ok.ok) << f << ": " << ok.detail;
+    ++checked;
+
+    chc::ChcDerivation dropped = *d.derivation;
+    dropped.steps.erase(dropped.steps.begin());
+    EXPECT_FALSE(checkChcDerivation(l.sys, dropped, 10).ok) << f;
+    // Change the value of the first step's first head argument: the next step no longer matches it.
+    chc::ChcDerivation changed = *d.derivation;
+    const chc::Clause& first = l.sys.clauses[changed.steps[0].clause];
+    if (changed.steps.size() > 1 && first.head && !first.head->args.empty()) {
+      for (size_t i = 0; i < first.vars.size(); ++i)
+        if (z3::eq(first.vars[i], first.head->args[0])) {
+          z3::expr& v = changed.steps[0].values[i];
+          v = v.is_bool() ? (!v).simplify() : (v + 1).simplify();
+        }
+      EXPECT_FALSE(checkChcDerivation(l.sys, changed, 10).ok) << f;
+    }
+  }
+  EXPECT_GE(checked, 3);
+}
+
+TEST(ChcDerivations, NonLinearTraceFollowsTheCallTree) {
+  Loaded l = load(kFib);
+  ASSERT_FALSE(l.prog.encoding.linear);
+  // fib(4) from fib(3) = fib(2) + fib(1) and fib(2) = fib(1) + fib(0).
+  chctest::Tree base{0, {}}, two{1, {base, base}}, three{1, {two, base}}, four{1, {three, two}};
+  chctest::Tree query{2, {four}};
+  ir::Trace trace = chctest::traceOfTree(l.prog, query);
+  DerivationOutcome d = chcDerivationFromTrace(l.sys, l.prog, trace, 10);
+  ASSERT_TRUE(d.derivation) << d.detail;
+  EXPECT_TRUE(checkChcDerivation(l.sys, *d.derivation, 10).ok);
+  EXPECT_EQ(d.derivation->steps.size(), 10u);
+
+  chc::ChcDerivation swapped = *d.derivation;
+  std::swap(swapped.steps.back().premises, swapped.steps[swapped.steps.size() - 2].premises);
+  EXPECT_FALSE(checkChcDerivation(l.sys, swapped, 10).ok);
+
+  // A tree too shallow for fib(4) = 3: the clause instances cannot be satisfied.
+  chctest::Tree wrong{2, {chctest::Tree{1, {two, base}}}};
+  DerivationOutcome none = chcDerivationFromTrace(l.sys, l.prog, chctest::traceOfTree(l.prog, wrong), 10);
+  EXPECT_FALSE(none.derivation);
+  // A trace cut short is no derivation.
+  ir::Trace cut = trace;
+  cut.steps.pop_back();
+  EXPECT_FALSE(chcDerivationFromTrace(l.sys, l.prog, cut, 10).derivation);
+}
+
+TEST(ChcAnswers, ResultsBecomeAnswersOnlyWithCheckedEvidence) {
+  ChcCertifyOptions options;
+  options.iterationRounds = 8;
+  options.iterationSeconds = 1;
+  Loaded counter = load(kCounter);
+  auto m = chctest::z3Model(counter.sys, 5000);
+  ASSERT_TRUE(m);
+  ChcAnswer sat = certifyChcResult(counter.sys, counter.prog, ir::Result::safe(chctest::certificateOf(counter.prog, *m)), options);
+  EXPECT_EQ(sat.status, ChcStatus::Sat) << sat.detail;
+  ASSERT_TRUE(sat.model);
+
+  ir::Certificate bad = chctest::certificateOf(counter.prog, *m);
+  for (auto& [loc, inv] : bad.invariants) inv = counter.sys.ctx->bool_val(true);
+  ChcAnswer rejected = certifyChcResult(counter.sys, counter.prog, ir::Result::safe(bad), options);
+  EXPECT_EQ(rejected.status, ChcStatus::Unknown);
+
+  Loaded fib = load(kFib);
+  ChcAnswer wrongSafe = certifyChcResult(fib.sys, fib.prog, ir::Result::safe(ir::Certificate{}), options);
+  EXPECT_EQ(wrongSafe.status, ChcStatus::Unknown) << wrongSafe.detail;
+
+  chctest::Tree base{0, {}}, two{1, {base, base}}, three{1, {two, base}}, four{1, {three, two}};
+  ir::Trace trace = chctest::traceOfTree(fib.prog, chctest::Tree{2, {four}});
+  ChcAnswer unsat = certifyChcResult(fib.sys, fib.prog, ir::Result::unsafe(trace), options);
+  EXPECT_EQ(unsat.status, ChcStatus::Unsat) << unsat.detail;
+  ASSERT_TRUE(unsat.derivation);
+
+  ChcAnswer wrongUnsafe = certifyChcResult(counter.sys, counter.prog, ir::Result::unsafe(ir::Trace{}), options);
+  EXPECT_EQ(wrongUnsafe.status, ChcStatus::Unknown);
+
+  ChcAnswer unknown = certifyChcResult(fib.sys, fib.prog, ir::Result::unknown(ir::UnknownReason::Timeout, "t"), options);
+  EXPECT_EQ(unknown.status, ChcStatus::Unknown);
+}
