@@ -159,7 +159,7 @@ class ScriptReader {
     std::string what = m[3].str();
     while (!what.empty() && what.back() == ' ') what.pop_back();
     if (line > lastLine) line = 0;  // inside our probes: a declaration Z3 did not like
-    throw InputError(file, line, "syntax error (column " + m[2].str() + "): " + what);
+    throw InputError(file, line, "column " + m[2].str() + ": " + what);
   }
   std::string what = message;
   for (char& c : what)

@@ -42,15 +42,17 @@ class Scanner {
         SExpr done = std::move(open.back());
         open.pop_back();
         done.end = ++pos_;
+        bool exits = open.empty() && done.head() == "exit";
         (open.empty() ? top : open.back().items).push_back(std::move(done));
+        if (exits) break;  // SMT-LIB ignores everything after (exit)
         continue;
       }
       SExpr atom = readAtom();
       (open.empty() ? top : open.back().items).push_back(std::move(atom));
     }
     if (!open.empty())
-      throw InputError(file_, line_,
-                       "syntax error: unexpected end of input, '(' of line " + std::to_string(open.back().line) +
+      throw InputError(file_, open.front().line,
+                       "syntax error: unexpected end of input, '(' of line " + std::to_string(open.front().line) +
                            " is never closed");
     return top;
   }

@@ -22,8 +22,8 @@ struct SExpr {
   std::string head() const;
 };
 
-/// Parses every top-level S-expression of `text`. Throws InputError(file, line, ...) for an unbalanced
-/// parenthesis, an unterminated |symbol| or "string".
+/// Parses the top-level S-expressions of `text` up to and including an (exit) command. Throws
+/// InputError(file, line, ...) for an unbalanced parenthesis, an unterminated |symbol| or "string".
 std::vector<SExpr> parseSExprs(const std::string& text, const std::string& file);
 
 /// Line (1-based) of the byte offset in `text`.
