@@ -44,6 +44,8 @@ class HornWriter {
  private:
   // ---- declarations ----
   size_t declare(std::string name, const std::vector<z3::expr>& argsForSorts) {
+    for (char& ch : name)
+      if (ch == '|' || ch == '\\') ch = '_';  // not allowed in a quoted symbol
     while (names_.count(name)) name += "'";
     names_.insert(name);
     std::vector<z3::sort> sorts;
@@ -273,6 +275,7 @@ class HornWriter {
 }  // namespace
 
 std::string writeHorn(const ir::Program& program, const std::string& headerComment) {
+  program.validate();
   return HornWriter(program).write(headerComment);
 }
 
