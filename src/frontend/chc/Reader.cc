@@ -56,8 +56,10 @@ class ScriptReader {
       kept.replace(cmd.begin, cmd.end - cmd.begin, text_, cmd.begin, cmd.end - cmd.begin);
       keptEnd = cmd.end;
     }
-    if (!sawCheckSat)
-      fail(lineOf(text_, text_.size()), "missing (check-sat): the file is incomplete (truncated?)");
+    if (!sawCheckSat) {
+      size_t last = text_.find_last_not_of(" \t\r\n");
+      fail(lineOf(text_, last == std::string::npos ? 0 : last), "missing (check-sat): the file is incomplete (truncated?)");
+    }
     // Keep the newlines so that Z3's line numbers are the file's.
     for (size_t i = 0; i < keptEnd; ++i)
       if (text_[i] == '\n') kept[i] = '\n';

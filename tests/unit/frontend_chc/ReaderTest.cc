@@ -170,7 +170,7 @@ TEST(ChcReader, RejectsWhatItDoesNotSupport) {
               "not a Horn clause");
   expectError(kDecls + "(declare-fun f (Int) Int)\n(check-sat)\n", 4, "uninterpreted function f");
   expectError(kDecls + "(declare-const c Int)\n(assert (P c))\n(check-sat)\n", 4, "uninterpreted constant c");
-  expectError(kDecls + "(assert (P 1))\n", 5, "missing (check-sat)");
+  expectError(kDecls + "(assert (P 1))\n", 4, "missing (check-sat)");
   expectError(kDecls + "(check-sat)\n(assert (P 1))\n", 5, "after (check-sat)");
   expectError(kDecls + "(declare-datatypes ((L 0)) (((nil))))\n(check-sat)\n", 4, "datatypes");
   expectError(kDecls + "(declare-sort U 0)\n(check-sat)\n", 4, "uninterpreted sorts");

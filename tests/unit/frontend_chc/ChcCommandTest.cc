@@ -1,0 +1,119 @@
+// `argus chc` as a function: the CHC-COMP output (first line, --model with every predicate, derivations),
+// exit codes, evidence rejected into `unknown`, and input errors on stderr with ';'.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "ChcOracle.h"
+#include "ChcTestUtil.h"
+#include "cli/ChcCommands.h"
+#include "frontend/chc/Reader.h"
+
+using namespace argus;
+
+namespace {
+
+const char* kSafe = R"((set-logic HORN)
+(declare-fun P (Int) Bool)
+(declare-fun |Unused pred| (Int Bool) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 2))) (P y))))
+(assert (forall ((x Int)) (=> (and (P x) (= (mod x 2) 1)) false)))
+(check-sat)
+)";
+
+const char* kUnsafe = R"((set-logic HORN)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 3))) (P y))))
+(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))
+(check-sat)
+)";
+
+std::string write(const std::string& text) {
+  std::string path = chctest::tempPath("cmd") + ".smt2";
+  std::ofstream(path) << text;
+  return path;
+}
+
+struct CommandRun {
+  int code;
+  std::string out, err;
+};
+
+/// Runs the command with an oracle for an engine: Z3's model as certificate, or a BMC trace.
+CommandRun runCommand(const std::string& file, bool model, bool lie = false) {
+  cli::ChcCommandOptions o;
+  o.file = file;
+  o.printModel = model;
+  o.checkTimeout = 10;
+  o.solve = [&](const ir::Program& program, engines::RunContext&) {
+    // The oracle reads the clauses again into the program's context: the same construction gives the
+    // same ids and variables, so its evidence speaks about the command's program.
+    chc::ChcSystem sys = chc::readChcFile(file, program.sharedCtx());
+    chc::ChcProgram cp = chc::toProgram(sys);
+    if (auto m = chctest::z3Model(sys, 5000)) {
+      ir::Certificate cert = chctest::certificateOf(cp, *m);
+      if (lie)
+        for (auto& [loc, inv] : cert.invariants) inv = sys.ctx->bool_val(true);
+      return ir::Result::safe(std::move(cert));
+    }
+    auto trace = chctest::bmcTrace(cp, 10);
+    return trace ? ir::Result::unsafe(*trace) : ir::Result::unknown(ir::UnknownReason::Incomplete, "oracle");
+  };
+  std::ostringstream out, err;
+  int code = cli::runChcCommand(o, out, err);
+  return {code, out.str(), err.str()};
+}
+
+}  // namespace
+
+TEST(ChcCommand, SatWithAModelOfEveryPredicate) {
+  CommandRun r = runCommand(write(kSafe), true);
+  EXPECT_EQ(r.code, 0) << r.err;
+  ASSERT_EQ(r.out.rfind("sat\n(model", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("(define-fun P ((x0 Int)) Bool"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(define-fun |Unused pred| ((x0 Int) (x1 Bool)) Bool"), std::string::npos) << r.out;
+  // The model is SMT-LIB that Z3 reads.
+  std::string defs = r.out.substr(r.out.find("(model") + 6);
+  defs = defs.substr(0, defs.rfind(')'));
+  z3::context ctx;
+  EXPECT_NO_THROW(ctx.parse_string((defs + "(assert (P 2))").c_str())) << defs;
+  EXPECT_TRUE(r.err.empty() || r.err[0] == ';') << r.err;
+}
+
+TEST(ChcCommand, UnsatWithADerivationAndOnlyTheVerdictWithoutModel) {
+  std::string file = write(kUnsafe);
+  CommandRun r = runCommand(file, true);
+  EXPECT_EQ(r.code, 10) << r.err;
+  ASSERT_EQ(r.out.rfind("unsat\n(derivation", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("(head false)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(head (P 6))"), std::string::npos) << r.out;
+  CommandRun plain = runCommand(file, false);
+  EXPECT_EQ(plain.out, "unsat\n");
+}
+
+TEST(ChcCommand, RejectedEvidenceGivesUnknown) {
+  CommandRun r = runCommand(write(kSafe), true, /*lie=*/true);
+  EXPECT_EQ(r.code, 20);
+  EXPECT_EQ(r.out, "unknown\n");
+  EXPECT_EQ(r.err.rfind("; ", 0), 0u) << r.err;
+}
+
+TEST(ChcCommand, InputErrorsGoToStderr) {
+  CommandRun r = runCommand("/nonexistent/file.smt2", false);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "; error: /nonexistent/file.smt2: cannot open the file\n");
+  CommandRun bad = runCommand(write("(set-logic HORN)\n(declare-fun P (Int) Bool)\n(assert (P 1))\n"), false);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find(":3: missing (check-sat)"), std::string::npos) << bad.err;
+
+  cli::ChcCommandOptions o;
+  o.file = write(kSafe);
+  o.engine = "no-such-engine";
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::runChcCommand(o, out, err), 2);
+  EXPECT_NE(err.str().find("unknown engine"), std::string::npos);
+}
