@@ -1,0 +1,10 @@
+; expect: sat
+; Fibonacci numbers are never negative.
+(set-logic HORN)
+(declare-fun fib (Int Int) Bool)
+(assert (forall ((n Int)) (=> (and (>= n 0) (<= n 1)) (fib n n))))
+(assert (forall ((n Int) (a Int) (b Int))
+  (=> (and (> n 1) (fib (- n 1) a) (fib (- n 2) b)) (fib n (+ a b)))))
+(assert (forall ((n Int) (r Int)) (=> (and (fib n r) (< r 0)) false)))
+(check-sat)
+(exit)
