@@ -36,6 +36,10 @@ z3::expr freshConst(z3::context& ctx, const std::string& prefix, const z3::sort&
   return ctx.constant(name.c_str(), sort);
 }
 
+void forEachSubterm(const z3::expr& e, const std::function<void(const z3::expr&)>& visit) {
+  forEachSubterm(e, [&](const z3::expr& t) { visit(t); });
+}
+
 std::vector<z3::expr> freeConstants(const z3::expr& e) {
   std::vector<z3::expr> out;
   forEachSubterm(e, [&](const z3::expr& t) {

@@ -4,6 +4,7 @@
 
 #include <z3++.h>
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -16,6 +17,8 @@ z3::expr freshConst(z3::context& ctx, const std::string& prefix, const z3::sort&
 /// Uninterpreted constants (0-ary applications of user symbols) occurring in `e`, each once,
 /// in order of first occurrence.
 std::vector<z3::expr> freeConstants(const z3::expr& e);
+/// Calls `visit` once for every distinct sub-term of `e` (quantifier bodies included), iteratively.
+void forEachSubterm(const z3::expr& e, const std::function<void(const z3::expr&)>& visit);
 /// Uninterpreted functions of arity > 0 occurring in `e` (their declarations), each once.
 std::vector<z3::func_decl> uninterpretedFunctions(const z3::expr& e);
 

@@ -114,12 +114,7 @@ void ClauseNormalizer::addHeadDisjunct(const z3::expr& e, Pending& c) {
 }
 
 void ClauseNormalizer::checkInterpreted(const z3::expr& root, const Pending& c) const {
-  std::unordered_set<unsigned> seen;
-  std::vector<z3::expr> stack{root};
-  while (!stack.empty()) {
-    z3::expr e = stack.back();
-    stack.pop_back();
-    if (!seen.insert(e.id()).second) continue;
+  smt::forEachSubterm(root, [&](const z3::expr& e) {
     if (e.is_quantifier() || e.is_lambda())
       fail("a quantifier inside a clause's constraint is not supported: " + e.to_string().substr(0, 80));
     if (!e.is_app()) fail("unexpected term in a clause: " + e.to_string().substr(0, 80));
@@ -134,8 +129,7 @@ void ClauseNormalizer::checkInterpreted(const z3::expr& root, const Pending& c) 
       if (!c.varIds.count(e.id()))
         fail("free constant " + name + ": every clause variable must be bound by forall");
     }
-    for (unsigned i = 0; i < e.num_args(); ++i) stack.push_back(e.arg(i));
-  }
+  });
 }
 
 PredicateApp ClauseNormalizer::normalizeApp(const z3::expr& app, Pending& c, std::vector<z3::expr>& argVars) {

@@ -63,6 +63,14 @@ Loaded loadFile(const std::string& file) {
   return {std::move(sys), std::move(prog)};
 }
 
+/// Z3's model of the system; a test failure (and every interpretation false) if Z3 finds none.
+chc::ChcModel z3ModelOf(const chc::ChcSystem& sys) {
+  auto m = chctest::z3Model(sys, 5000);
+  if (m) return *m;
+  ADD_FAILURE() << "z3 finds no model";
+  return chc::ChcModel::empty(sys);
+}
+
 chc::ChcModel allSetTo(const chc::ChcSystem& sys, bool value) {
   chc::ChcModel m = chc::ChcModel::empty(sys);
   for (auto& i : m.interp) i = sys.ctx->bool_val(value);
@@ -94,20 +102,17 @@ TEST(ChcModels, ModelsOfZ3OnBenchmarksAreAcceptedTamperedOnesRejected) {
 
 TEST(ChcModels, InterpretationMentioningAForeignConstantIsRejected) {
   Loaded l = load(kCounter);
-  auto m = chctest::z3Model(l.sys, 5000);
-  ASSERT_TRUE(m);
-  EXPECT_TRUE(checkChcModel(l.sys, *m, 10).ok);
-  m->interp[0] = m->interp[0] || l.sys.ctx->int_const("stray") == 1;
-  CheckOutcome r = checkChcModel(l.sys, *m, 10);
+  chc::ChcModel m = z3ModelOf(l.sys);
+  EXPECT_TRUE(checkChcModel(l.sys, m, 10).ok);
+  m.interp[0] = m.interp[0] || l.sys.ctx->int_const("stray") == 1;
+  CheckOutcome r = checkChcModel(l.sys, m, 10);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.detail.find("stray"), std::string::npos) << r.detail;
 }
 
 TEST(ChcModels, PredicateWithoutInvariantGetsItsImage) {
   Loaded l = load(kCounter);
-  auto m = chctest::z3Model(l.sys, 5000);
-  ASSERT_TRUE(m);
-  ir::Certificate cert = chctest::certificateOf(l.prog, *m);
+  ir::Certificate cert = chctest::certificateOf(l.prog, z3ModelOf(l.sys));
   cert.invariants.erase(l.prog.encoding.predLoc[1]);  // Q: not on a cycle
   ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, cert);
   ASSERT_TRUE(built.model) << built.detail;
@@ -121,9 +126,7 @@ TEST(ChcModels, PredicateWithoutInvariantGetsItsImage) {
 
 TEST(ChcModels, WrongInvariantIsRejected) {
   Loaded l = load(kCounter);
-  auto m = chctest::z3Model(l.sys, 5000);
-  ASSERT_TRUE(m);
-  ir::Certificate cert = chctest::certificateOf(l.prog, *m);
+  ir::Certificate cert = chctest::certificateOf(l.prog, z3ModelOf(l.sys));
   const ir::Program& p = *l.prog.program;
   z3::expr x = p.var(l.prog.encoding.predVars[0][0]).cur;
   cert.invariants.at(l.prog.encoding.predLoc[0]) = x >= 0 && x <= 10;  // not inductive
@@ -212,13 +215,12 @@ TEST(ChcAnswers, ResultsBecomeAnswersOnlyWithCheckedEvidence) {
   options.iterationRounds = 8;
   options.iterationSeconds = 1;
   Loaded counter = load(kCounter);
-  auto m = chctest::z3Model(counter.sys, 5000);
-  ASSERT_TRUE(m);
-  ChcAnswer sat = certifyChcResult(counter.sys, counter.prog, ir::Result::safe(chctest::certificateOf(counter.prog, *m)), options);
+  ir::Certificate good = chctest::certificateOf(counter.prog, z3ModelOf(counter.sys));
+  ChcAnswer sat = certifyChcResult(counter.sys, counter.prog, ir::Result::safe(good), options);
   EXPECT_EQ(sat.status, ChcStatus::Sat) << sat.detail;
   ASSERT_TRUE(sat.model);
 
-  ir::Certificate bad = chctest::certificateOf(counter.prog, *m);
+  ir::Certificate bad = good;
   for (auto& [loc, inv] : bad.invariants) inv = counter.sys.ctx->bool_val(true);
   ChcAnswer rejected = certifyChcResult(counter.sys, counter.prog, ir::Result::safe(bad), options);
   EXPECT_EQ(rejected.status, ChcStatus::Unknown);
