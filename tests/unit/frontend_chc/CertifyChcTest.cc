@@ -241,3 +241,26 @@ TEST(ChcAnswers, ResultsBecomeAnswersOnlyWithCheckedEvidence) {
   ChcAnswer unknown = certifyChcResult(fib.sys, fib.prog, ir::Result::unknown(ir::UnknownReason::Timeout, "t"), options);
   EXPECT_EQ(unknown.status, ChcStatus::Unknown);
 }
+
+TEST(ChcAnswers, EvidenceAboutACopyInAnotherContextIsUsedAboutATransformNot) {
+  ChcCertifyOptions options;
+  options.iterationRounds = 8;
+  options.iterationSeconds = 1;
+  auto other = std::make_shared<z3::context>();  // first: outlives every expression in it
+  Loaded counter = load(kCounter);
+  ir::Certificate cert = chctest::certificateOf(counter.prog, z3ModelOf(counter.sys));
+  auto copy = std::make_shared<ir::Program>(counter.prog.program->translate(other));
+  for (auto& [loc, inv] : cert.invariants) inv = z3::to_expr(*other, Z3_translate(inv.ctx(), inv, *other));
+  ir::Result onCopy = ir::Result::safe(cert);
+  onCopy.evidenceProgram = copy;
+  ChcAnswer sat = certifyChcResult(counter.sys, counter.prog, onCopy, options);
+  EXPECT_EQ(sat.status, ChcStatus::Sat) << sat.detail;
+
+  auto transformed = std::make_shared<ir::Program>(counter.prog.program->translate(other));
+  transformed->addLocation(transformed->mainProc(), "extra");
+  ir::Result onTransform = ir::Result::safe(cert);
+  onTransform.evidenceProgram = transformed;
+  ChcAnswer unknown = certifyChcResult(counter.sys, counter.prog, onTransform, options);
+  EXPECT_EQ(unknown.status, ChcStatus::Unknown);
+  EXPECT_NE(unknown.detail.find("transformed"), std::string::npos) << unknown.detail;
+}
