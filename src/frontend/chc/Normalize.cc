@@ -22,6 +22,13 @@ struct ClauseNormalizer::Pending {
 
 void ClauseNormalizer::fail(const std::string& what) const { throw InputError(sys_.file, line_, what); }
 
+ClauseNormalizer::Descent::Descent(ClauseNormalizer& normalizer) : n(normalizer) {
+  constexpr unsigned kMaxDepth = 2000;
+  if (++n.depth_ <= kMaxDepth) return;
+  n.depth_ = 0;
+  n.fail("the formula is nested more than " + std::to_string(kMaxDepth) + " levels deep");
+}
+
 bool ClauseNormalizer::isPredicateApp(const z3::expr& e) const {
   return e.is_app() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && predOfDecl_.count(e.decl().id()) > 0;
 }
@@ -43,6 +50,7 @@ std::vector<Clause> ClauseNormalizer::normalize(const z3::expr& assertion, int l
 }
 
 void ClauseNormalizer::split(const z3::expr& f, Pending pending, std::vector<Pending>& out) {
+  Descent guard(*this);
   if (f.is_quantifier() && f.is_forall()) {
     z3::expr body = instantiate(f, pending);
     split(body, std::move(pending), out);
@@ -77,6 +85,7 @@ z3::expr ClauseNormalizer::instantiate(const z3::expr& q, Pending& c) {
 }
 
 void ClauseNormalizer::addBodyItem(const z3::expr& e, Pending& c) {
+  Descent guard(*this);
   Z3_decl_kind k = e.is_app() ? e.decl().decl_kind() : Z3_OP_UNINTERPRETED;
   if (e.is_true()) return;
   if (e.is_app() && k == Z3_OP_AND) {
@@ -94,6 +103,7 @@ void ClauseNormalizer::addBodyItem(const z3::expr& e, Pending& c) {
 }
 
 void ClauseNormalizer::addHeadDisjunct(const z3::expr& e, Pending& c) {
+  Descent guard(*this);
   Z3_decl_kind k = e.is_app() ? e.decl().decl_kind() : Z3_OP_UNINTERPRETED;
   if (e.is_false()) return;
   if (e.is_app() && k == Z3_OP_OR) {

@@ -37,8 +37,16 @@ class ClauseNormalizer {
   void checkInterpreted(const z3::expr& e, const Pending& c) const;
   [[noreturn]] void fail(const std::string& what) const;
 
+  /// Bounds the recursive descent: deeper formulas are rejected instead of exhausting the stack.
+  struct Descent {
+    explicit Descent(ClauseNormalizer& n);
+    ~Descent() { --n.depth_; }
+    ClauseNormalizer& n;
+  };
+
   const ChcSystem& sys_;
   std::unordered_map<unsigned, PredId> predOfDecl_;
+  unsigned depth_ = 0;
   int line_ = 0;
   unsigned index_ = 0;
 };

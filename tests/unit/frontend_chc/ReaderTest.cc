@@ -182,6 +182,14 @@ TEST(ChcReader, RejectsWhatItDoesNotSupport) {
               "inside an interpreted operator");
 }
 
+TEST(ChcReader, RejectsFormulasNestedTooDeeply) {
+  std::string deep;
+  for (int i = 0; i < 5000; ++i) deep += "(not ";
+  deep += "(P 1)";
+  for (int i = 0; i < 5000; ++i) deep += ")";
+  expectError(kDecls + "(assert " + deep + ")\n(check-sat)\n", 4, "nested more than");
+}
+
 TEST(ChcReader, IgnoresInformationalCommandsAndWhatFollowsExit) {
   ChcSystem sys = read("(set-info :status sat)\n(set-option :produce-models true)\n" + kDecls +
                        "(assert (P 1))\n(check-sat)\n(get-model)\n(exit)\n(this is not read");
