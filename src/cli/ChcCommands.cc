@@ -14,7 +14,7 @@ namespace {
 constexpr int kExitSat = 0, kExitUnsat = 10, kExitUnknown = 20, kExitInput = 2, kExitInternal = 3;
 
 /// Runs the requested engine (or the first that supports the program); Unknown when none can.
-ir::Result runEngine(const ChcCommandOptions& options, const ir::Program& program, engines::RunContext& ctx) {
+ir::Result runChosenEngine(const ChcCommandOptions& options, const ir::Program& program, engines::RunContext& ctx) {
   if (options.solve) return options.solve(program, ctx);
   std::vector<const engines::EngineInfo*> candidates;
   if (!options.engine.empty()) {
@@ -76,7 +76,7 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
   auto shutdown = std::make_shared<ShutdownToken>();
   if (options.timeoutSeconds > 0) shutdown->setTimeout(options.timeoutSeconds);
   engines::RunContext ctx{values, log, stats, shutdown, options.dumpDir};
-  ir::Result result = runEngine(options, *cp.program, ctx);
+  ir::Result result = runChosenEngine(options, *cp.program, ctx);
   log.log(1, "chc", "engine {}: {}", result.engine, ir::toString(result.verdict));
 
   certify::ChcCertifyOptions checks;
