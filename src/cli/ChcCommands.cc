@@ -2,6 +2,8 @@
 // against the clauses, print the CHC-COMP answer.
 #include "cli/ChcCommands.h"
 
+#include <sstream>
+
 #include "certify/chc/ChcAnswer.h"
 #include "frontend/chc/ChcEvidence.h"
 #include "frontend/chc/Reader.h"
@@ -73,6 +75,8 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
   Options values(registry);
   for (auto& s : options.settings) values.setAssignment(s);
   Stats stats;
+  stats.set("chc.predicates", static_cast<int64_t>(sys.preds.size()));
+  stats.set("chc.clauses", static_cast<int64_t>(sys.clauses.size()));
   auto shutdown = std::make_shared<ShutdownToken>();
   if (options.timeoutSeconds > 0) shutdown->setTimeout(options.timeoutSeconds);
   engines::RunContext ctx{values, log, stats, shutdown, options.dumpDir};
@@ -81,7 +85,15 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
 
   certify::ChcCertifyOptions checks;
   checks.checkTimeout = options.checkTimeout;
-  return printAnswer(options, sys, certify::certifyChcResult(sys, cp, result, checks), out, err);
+  Stopwatch watch;
+  certify::ChcAnswer answer = certify::certifyChcResult(sys, cp, result, checks);
+  stats.addTime("chc.certify_time", watch.seconds());
+  int code = printAnswer(options, sys, answer, out, err);
+  if (options.verbosity > 0) {
+    std::istringstream lines(stats.toText());
+    for (std::string line; std::getline(lines, line);) err << "; " << line << "\n";
+  }
+  return code;
 }
 
 }  // namespace

@@ -43,9 +43,10 @@ struct CommandRun {
 };
 
 /// Runs the command with an oracle for an engine: Z3's model as certificate, or a BMC trace.
-CommandRun runCommand(const std::string& file, bool model, bool lie = false) {
+CommandRun runCommand(const std::string& file, bool model, bool lie = false, int verbosity = 0) {
   cli::ChcCommandOptions o;
   o.file = file;
+  o.verbosity = verbosity;
   o.printModel = model;
   o.checkTimeout = 10;
   o.solve = [&](const ir::Program& program, engines::RunContext&) {
@@ -92,6 +93,15 @@ TEST(ChcCommand, UnsatWithADerivationAndOnlyTheVerdictWithoutModel) {
   EXPECT_NE(r.out.find("(head (P 6))"), std::string::npos) << r.out;
   CommandRun plain = runCommand(file, false);
   EXPECT_EQ(plain.out, "unsat\n");
+}
+
+TEST(ChcCommand, VerboseRunsExplainOnStderrOnly) {
+  CommandRun r = runCommand(write(kSafe), false, false, 1);
+  EXPECT_EQ(r.out, "sat\n");
+  EXPECT_NE(r.err.find("; all 3 clauses hold in the model\n"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("; chc.clauses: 3\n"), std::string::npos) << r.err;
+  std::istringstream lines(r.err);
+  for (std::string line; std::getline(lines, line);) EXPECT_EQ(line.rfind(";", 0), 0u) << line;
 }
 
 TEST(ChcCommand, RejectedEvidenceGivesUnknown) {
