@@ -1,13 +1,15 @@
 // Building CHC models from certificates and checking them clause by clause.
 #include "certify/chc/ModelCheck.h"
 
+#include <fmt/format.h>
+
 #include <functional>
 #include <unordered_set>
 
 #include "certify/chc/Projection.h"
 #include "smt/Solver.h"
-#include "util/Stats.h"
 #include "smt/Terms.h"
+#include "util/Stats.h"
 
 namespace argus::certify {
 namespace {
@@ -96,28 +98,75 @@ ModelOutcome chcModelFromCertificate(const chc::ChcSystem& sys, const chc::ChcPr
   return {std::move(model), ""};
 }
 
-ModelOutcome chcModelByIteration(const chc::ChcSystem& sys, unsigned maxRounds, double budgetSeconds) {
-  constexpr size_t kMaxFormulaSize = 20000;
-  Stopwatch watch;
-  chc::ChcModel model = chc::ChcModel::empty(sys);
-  for (unsigned round = 0; round < maxRounds; ++round) {
-    chc::ChcModel next = model;
-    bool stable = true;
-    for (auto& pred : sys.preds) {
-      double left = budgetSeconds - watch.seconds();
-      if (left <= 0) return {std::nullopt, "no fixpoint within " + std::to_string(budgetSeconds) + " s"};
-      z3::expr image = imageOf(sys, model, pred.id, left);
-      smt::SolverConfig config;
-      config.queryTimeoutSeconds = std::max(0.001, budgetSeconds - watch.seconds());
-      if (!smt::implies(image, model.interp[pred.id], config)) stable = false;
-      next.interp[pred.id] = (model.interp[pred.id] || image).simplify();
-      if (smt::dagSize(next.interp[pred.id]) > kMaxFormulaSize)
-        return {std::nullopt, "the iterated interpretation of " + pred.name + " grows too large"};
+namespace {
+
+/// Semi-naive iteration: each round applies every clause with at least one body application read from
+/// the facts new in the last round (`delta`), the others from everything known (`model`), so the work
+/// per round follows the frontier instead of the whole model.
+class LeastFixpoint {
+ public:
+  LeastFixpoint(const chc::ChcSystem& sys, double budgetSeconds)
+      : sys_(sys), budget_(budgetSeconds), model_(chc::ChcModel::empty(sys)), delta_(model_) {}
+
+  ModelOutcome run(unsigned maxRounds) {
+    constexpr size_t kMaxFormulaSize = 20000;
+    for (unsigned round = 0; round < maxRounds; ++round) {
+      chc::ChcModel next = chc::ChcModel::empty(sys_);
+      for (auto& c : sys_.clauses)
+        if (c.head && (round == 0) == c.body.empty() && !addImages(c, next)) return outOfTime();
+      bool grew = false;
+      for (auto& pred : sys_.preds) {
+        if (left() <= 0) return outOfTime();
+        // The delta is the image itself (small), not image ∧ ¬model (which would carry the whole model).
+        z3::expr image = next.interp[pred.id].simplify();
+        smt::SolverConfig config;
+        config.queryTimeoutSeconds = std::max(0.001, left());
+        smt::SatResult r = smt::checkSat(*sys_.ctx, {image, !model_.interp[pred.id]}, config);
+        if (r == smt::SatResult::Unknown) return outOfTime();
+        delta_.interp[pred.id] = r == smt::SatResult::Sat ? image : sys_.ctx->bool_val(false);
+        grew = grew || r == smt::SatResult::Sat;
+        model_.interp[pred.id] = (model_.interp[pred.id] || delta_.interp[pred.id]).simplify();
+        if (smt::dagSize(model_.interp[pred.id]) > kMaxFormulaSize)
+          return {std::nullopt, "the iterated interpretation of " + pred.name + " grows too large"};
+      }
+      if (!grew) return {std::move(model_), ""};
     }
-    if (stable) return {std::move(model), ""};
-    model = std::move(next);
+    return {std::nullopt, "no fixpoint within " + std::to_string(maxRounds) + " rounds"};
   }
-  return {std::nullopt, "no fixpoint within " + std::to_string(maxRounds) + " rounds"};
+
+ private:
+  double left() const { return budget_ - watch_.seconds(); }
+  ModelOutcome outOfTime() const { return {std::nullopt, fmt::format("no fixpoint within {:g} s", budget_)}; }
+
+  /// Adds to `next` what the clause derives with one body application from the delta; false when out of time.
+  bool addImages(const chc::Clause& c, chc::ChcModel& next) {
+    z3::expr& into = next.interp[c.head->pred];
+    const std::vector<z3::expr>& formals = model_.formals[c.head->pred];
+    if (c.body.empty()) {
+      into = into || clauseImage(c, {}, formals, left());
+      return left() > 0;
+    }
+    for (size_t j = 0; j < c.body.size(); ++j) {
+      if (delta_.interp[c.body[j].pred].is_false()) continue;
+      if (left() <= 0) return false;
+      std::vector<z3::expr> facts;
+      for (size_t i = 0; i < c.body.size(); ++i)
+        facts.push_back((i == j ? delta_ : model_).apply(c.body[i].pred, c.body[i].args));
+      into = into || clauseImage(c, facts, formals, left());
+    }
+    return true;
+  }
+
+  const chc::ChcSystem& sys_;
+  double budget_;
+  Stopwatch watch_;
+  chc::ChcModel model_, delta_;
+};
+
+}  // namespace
+
+ModelOutcome chcModelByIteration(const chc::ChcSystem& sys, unsigned maxRounds, double budgetSeconds) {
+  return LeastFixpoint(sys, budgetSeconds).run(maxRounds);
 }
 
 CheckOutcome checkChcModel(const chc::ChcSystem& sys, const chc::ChcModel& model, double timeoutSeconds) {

@@ -28,23 +28,30 @@ z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body, 
   }
 }
 
+z3::expr clauseImage(const chc::Clause& c, const std::vector<z3::expr>& bodyFacts, const std::vector<z3::expr>& formals,
+                     double timeoutSeconds) {
+  INVARIANT(c.head.has_value(), "the image of a query");
+  std::vector<z3::expr> parts = bodyFacts;
+  parts.push_back(c.constraint);
+  std::vector<z3::expr> hidden;
+  for (auto& v : c.vars) {
+    bool isHeadArg = false;
+    for (auto& a : c.head->args) isHeadArg = isHeadArg || z3::eq(a, v);
+    if (!isHeadArg) hidden.push_back(v);
+  }
+  z3::expr image = projectExists(hidden, smt::mkAnd(c.constraint.ctx(), parts), timeoutSeconds);
+  return smt::substitute(image, c.head->args, formals);
+}
+
 z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::PredId pred, double timeoutSeconds) {
-  z3::context& ctx = *system.ctx;
   std::vector<z3::expr> disjuncts;
   for (auto& c : system.clauses) {
     if (!c.head || c.head->pred != pred) continue;
-    std::vector<z3::expr> parts{c.constraint};
-    for (auto& app : c.body) parts.push_back(model.apply(app.pred, app.args));
-    std::vector<z3::expr> hidden;
-    for (auto& v : c.vars) {
-      bool isHeadArg = false;
-      for (auto& a : c.head->args) isHeadArg = isHeadArg || z3::eq(a, v);
-      if (!isHeadArg) hidden.push_back(v);
-    }
-    z3::expr image = projectExists(hidden, smt::mkAnd(ctx, parts), timeoutSeconds);
-    disjuncts.push_back(smt::substitute(image, c.head->args, model.formals[pred]));
+    std::vector<z3::expr> facts;
+    for (auto& app : c.body) facts.push_back(model.apply(app.pred, app.args));
+    disjuncts.push_back(clauseImage(c, facts, model.formals[pred], timeoutSeconds));
   }
-  return smt::mkOr(ctx, disjuncts).simplify();
+  return smt::mkOr(*system.ctx, disjuncts).simplify();
 }
 
 z3::expr defaultValue(const z3::sort& sort) {

@@ -16,6 +16,11 @@ namespace argus::certify {
 /// limit); otherwise the quantified formula.
 z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body, double timeoutSeconds = 0);
 
+/// What one application of the clause derives from `bodyFacts` (its body applications already interpreted),
+/// over the head predicate's `formals`: ∃(variables other than head arguments). ∧ bodyFacts ∧ constraint.
+z3::expr clauseImage(const chc::Clause& clause, const std::vector<z3::expr>& bodyFacts,
+                     const std::vector<z3::expr>& formals, double timeoutSeconds = 0);
+
 /// The facts about `pred` one clause application derives from `model`:
 /// ∨ over clauses with head pred of ∃(other vars). ∧ body interpretations ∧ constraint, over pred's formals.
 z3::expr imageOf(const chc::ChcSystem& system, const chc::ChcModel& model, chc::PredId pred,

@@ -48,6 +48,17 @@ const char* kFib = R"(
 (check-sat)
 )";
 
+/// Like extra-small-lia's s_disj_ite: 60 iterations, y follows x from the middle on.   (sat, bounded)
+const char* kLongBounded = R"(
+(set-logic HORN)
+(declare-fun inv (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 30)) (inv x y))))
+(assert (forall ((x Int) (y Int) (x1 Int) (y1 Int))
+  (=> (and (inv x y) (< x 60) (= x1 (+ x 1)) (ite (<= x1 30) (= y1 y) (= y1 (+ y 1)))) (inv x1 y1))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (= x 60) (not (= y 60))) false)))
+(check-sat)
+)";
+
 struct Loaded {
   chc::ChcSystem sys;
   chc::ChcProgram prog;
@@ -149,6 +160,11 @@ TEST(ChcModels, CompleteUnrollingGivesTheLeastFixpoint) {
   EXPECT_TRUE(smt::implies(built.model->apply(0, {ctx.int_val(4)}), ctx.bool_val(false)));
   // Unbounded derivations: no fixpoint.
   EXPECT_FALSE(chcModelByIteration(load(kCounter).sys, 8).model);
+  // Sixty rounds: the iteration follows the frontier, so it stays fast.
+  Loaded longer = load(kLongBounded);
+  ModelOutcome sixty = chcModelByIteration(longer.sys, 100, 20);
+  ASSERT_TRUE(sixty.model) << sixty.detail;
+  EXPECT_TRUE(checkChcModel(longer.sys, *sixty.model, 10).ok);
 }
 
 TEST(ChcDerivations, TracesOfLinearBenchmarksReplayTamperedOnesRejected) {
