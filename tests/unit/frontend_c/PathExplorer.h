@@ -24,8 +24,9 @@ struct Exploration {
   bool complete = true;            // false: some path was cut at the depth bound
 };
 
-/// Explores all paths of at most `maxEdges` edges; stops at the first feasible error path.
-Exploration explore(const ir::Program& program, unsigned maxEdges);
+/// Explores all paths of at most `maxEdges` edges; stops at the first feasible error path, or (with
+/// complete == false) after `maxSeconds`.
+Exploration explore(const ir::Program& program, unsigned maxEdges, double maxSeconds = 60);
 
 /// A C file in a temporary directory that lives as long as the object.
 class CSnippet {
