@@ -173,9 +173,9 @@ z3::expr IntEncoder::intBitwise(IntOp op, const z3::expr& a, const z3::expr& b, 
     if (k == 0) return op == IntOp::And ? c : x;
     if (k == -1) return op == IntOp::And ? x : op == IntOp::Or ? c : -x - 1;  // ~x == -x - 1
     // x & (2^j - 1) keeps the low j bits: the unsigned reading modulo 2^j (< 2^(N-1) for j < N).
-    if (op == IntOp::And && k > 0 && (k & (k + 1)) == 0) {
-      unsigned j = 0;
-      while ((int64_t(1) << j) - 1 != k) ++j;
+    uint64_t mask = static_cast<uint64_t>(k);
+    if (op == IntOp::And && k > 0 && (mask & (mask + 1)) == 0) {
+      unsigned j = static_cast<unsigned>(__builtin_popcountll(mask));
       if (j < bits) return z3::mod(unsignedReading(x, bits), powerOfTwo(j));
     }
   }

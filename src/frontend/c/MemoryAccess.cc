@@ -108,7 +108,12 @@ void FunctionTranslator::translateLoad(Segment& segment, const llvm::LoadInst& l
   if (address.object->scalar) return define(segment, load, contents);
   z3::expr bounds = inBounds(address).simplify();
   if (!smt::isTrue(bounds)) segment.constraints.push_back(bounds);
-  define(segment, load, z3::select(contents, address.index));
+  z3::expr value = z3::select(contents, address.index);
+  // Cells nobody wrote (an uninitialised local array) are arbitrary terms of the cell sort; in the int
+  // encoding only the values of the C type exist, so the others are cut off.
+  z3::expr range = encoder_.inRange(value, bits);
+  if (!smt::isTrue(range)) segment.constraints.push_back(range);
+  define(segment, load, value);
 }
 
 void FunctionTranslator::translateStore(Segment& segment, const llvm::StoreInst& store) {

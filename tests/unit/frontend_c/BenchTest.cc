@@ -110,12 +110,7 @@ TEST(Bench, SurveyWitnessesOfUnsafeTasks) {
       std::cout << (e.unsupportedReached ? "unsupported " + e.unsupported : "no error path found") << "\n";
       continue;
     }
-    frontend::ReplaySpec spec;
-    spec.cFile = task.file;
-    spec.errorFunction = task.errorFunction;
-    spec.ilp32 = task.ilp32;
-    for (auto& [function, value] : e.inputs) spec.inputs.push_back({function, value});
-    frontend::ReplayOutcome outcome = frontend::replayNatively(spec);
+    frontend::ReplayOutcome outcome = argus::testing::replayWitness(task, e);
     EXPECT_TRUE(outcome.reachedError) << entry.path() << ": " << outcome.detail;
     std::cout << outcome.detail << "\n";
   }

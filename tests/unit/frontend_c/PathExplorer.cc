@@ -160,6 +160,15 @@ Exploration explore(const ir::Program& program, unsigned maxEdges, double maxSec
   }
 }
 
+frontend::ReplayOutcome replayWitness(const frontend::CTask& task, const Exploration& witness) {
+  frontend::ReplaySpec spec;
+  spec.cFile = task.file;
+  spec.errorFunction = task.errorFunction;
+  spec.ilp32 = task.ilp32;
+  for (auto& [function, value] : witness.inputs) spec.inputs.push_back({function, value});
+  return frontend::replayNatively(spec);
+}
+
 CSnippet::CSnippet(const std::string& code, const std::string& name) : path_(dir_.file(name)) {
   std::ofstream(path_) << code;
 }

@@ -78,12 +78,7 @@ TEST(Regression, ProgramsBehaveAsTheirHeadersSay) {
       continue;
     }
     ASSERT_TRUE(e.errorReachable) << "no error path found in an unsafe program";
-    frontend::ReplaySpec spec;
-    spec.cFile = r.path;
-    spec.errorFunction = r.errorFunction;
-    spec.ilp32 = r.ilp32;
-    for (auto& [function, value] : e.inputs) spec.inputs.push_back({function, value});
-    frontend::ReplayOutcome outcome = frontend::replayNatively(spec);
+    frontend::ReplayOutcome outcome = argus::testing::replayWitness(task, e);
     EXPECT_TRUE(outcome.reachedError) << outcome.detail;
   }
 }
