@@ -82,6 +82,7 @@ TEST(Bench, TasksTranslateAndValidate) {
     SCOPED_TRACE(yml.string());
     Translated t = translateTask(yml, ir::Encoding::Int);
     EXPECT_LT(t.seconds, 5.0) << "translation is too slow";
+    if (std::getenv("ARGUS_BENCH_SURVEY")) translateTask(yml, ir::Encoding::BitVector);
     std::cout << "[bench] " << fs::relative(yml, benchC()).string() << ": " << t.seconds << " s";
     if (!t.unsupported.empty()) std::cout << ", unsupported: " << t.unsupported.front() << " (+" << t.unsupported.size() - 1 << ")";
     std::cout << "\n";
