@@ -7,6 +7,7 @@
 
 #include "smt/Implicant.h"
 #include "smt/Mbp.h"
+#include "smt/ScopedCheck.h"
 #include "smt/Terms.h"
 
 namespace argus::smt {
@@ -52,13 +53,15 @@ struct CoreResult {
   std::vector<size_t> kept;  // Unsat: indices of literals still inconsistent with the solver
 };
 
-/// One core query session: literal i is enabled by indicator i, all inside a push/pop scope.
+/// One core query: literal i is enabled by indicator i inside a push/pop scope; `context` holds the
+/// activation literals of the formulas the literals are checked against.
 class CoreQuery {
  public:
-  CoreQuery(Solver& solver, const std::vector<z3::expr>& literals, IndicatorPool& pool) : solver_(solver) {
+  CoreQuery(ItpSession& session, const std::vector<z3::expr>& literals, const std::vector<z3::expr>& context)
+      : solver_(session.solver()), context_(context) {
     solver_.push();
     for (size_t i = 0; i < literals.size(); ++i) {
-      const z3::expr& p = pool.get(i);
+      const z3::expr& p = session.indicator(i);
       solver_.add(z3::implies(p, literals[i]));
       indicators_.push_back(p);
       indexOf_.emplace(p.id(), i);
@@ -69,19 +72,24 @@ class CoreQuery {
   CoreQuery& operator=(const CoreQuery&) = delete;
 
   SatResult check(const std::vector<size_t>& enabled) {
-    std::vector<z3::expr> assumptions;
+    std::vector<z3::expr> assumptions = context_;
     for (size_t i : enabled) assumptions.push_back(indicators_[i]);
     return solver_.check(assumptions);
   }
+  /// The enabled literals in the last unsat core (activation literals are not literals of the cube).
   std::vector<size_t> core() const {
     std::vector<size_t> out;
-    for (auto& e : solver_.unsatCore()) out.push_back(indexOf_.at(e.id()));
+    for (auto& e : solver_.unsatCore()) {
+      auto it = indexOf_.find(e.id());
+      if (it != indexOf_.end()) out.push_back(it->second);
+    }
     std::sort(out.begin(), out.end());
     return out;
   }
 
  private:
   Solver& solver_;
+  std::vector<z3::expr> context_;
   std::vector<z3::expr> indicators_;
   std::unordered_map<unsigned, size_t> indexOf_;
 };
@@ -103,8 +111,10 @@ void dropLiterals(CoreQuery& query, const std::vector<z3::expr>& literals, std::
   }
 }
 
-CoreResult coreAgainst(Solver& solver, const std::vector<z3::expr>& literals, bool minimize, IndicatorPool& pool) {
-  CoreQuery query(solver, literals, pool);
+/// A subset of `literals` inconsistent with the formulas `against` activates (see CoreQuery).
+CoreResult coreAgainst(ItpSession& session, const std::vector<z3::expr>& against,
+                       const std::vector<z3::expr>& literals, bool minimize) {
+  CoreQuery query(session, literals, against);
   std::vector<size_t> all(literals.size());
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;
   CoreResult out;
@@ -130,57 +140,66 @@ struct NextCube {
 };
 
 /// The cube for one model of A: implicant, core against B, projection, minimal core against B.
-NextCube cubeForModel(const z3::expr& a, const z3::model& model, const std::vector<z3::expr>& locals,
-                      Solver& againstB, const CubeCoverLimits& limits, IndicatorPool& pool, Stats* stats) {
+NextCube cubeForModel(ItpSession& session, const z3::expr& a, const z3::model& model,
+                      const std::vector<z3::expr>& locals, const std::vector<z3::expr>& bOn,
+                      const CubeCoverLimits& limits) {
+  Stats* stats = session.config().stats;
   auto implicant = modelImplicant(a, model);
   if (!implicant) return {ItpStatus::Unsupported, {}, "no implicant of a model (quantifier?)"};
-  CoreResult first = coreAgainst(againstB, *implicant, false, pool);
+  CoreResult first = coreAgainst(session, bOn, *implicant, false);
   if (first.result == SatResult::Sat) return {ItpStatus::Satisfiable, {}, "the conjunction is satisfiable"};
-  if (first.result == SatResult::Unknown) return {ItpStatus::Unknown, {}, "core query: " + againstB.reasonUnknown()};
+  if (first.result == SatResult::Unknown) return {ItpStatus::Unknown, {}, "core query: " + session.solver().reasonUnknown()};
 
   auto projected = projectCube(locals, mkAnd(a.ctx(), select(*implicant, first.kept)), model, stats);
   if (!projected) return {ItpStatus::Unsupported, {}, "model-based projection failed"};
   std::vector<Piece> pieces = splitEqualities(*projected);
   std::vector<z3::expr> literals;
   for (auto& p : pieces) literals.push_back(p.literal);
-  CoreResult second = coreAgainst(againstB, literals, limits.minimize, pool);
+  CoreResult second = coreAgainst(session, bOn, literals, limits.minimize);
   if (second.result == SatResult::Sat) {
     // A correct projection of a core inconsistent with B stays inconsistent with B.
     if (stats) stats->add("itp.projection_errors");
     return {ItpStatus::Unknown, {}, "projection is consistent with B"};
   }
-  if (second.result == SatResult::Unknown) return {ItpStatus::Unknown, {}, "core query: " + againstB.reasonUnknown()};
+  if (second.result == SatResult::Unknown) return {ItpStatus::Unknown, {}, "core query: " + session.solver().reasonUnknown()};
   Cube cube;
   for (auto& l : mergeHalves(pieces, second.kept)) cube.push_back(isNegation(l) ? negateLiteral(l.arg(0)) : l);
   return {ItpStatus::Ok, cube, ""};
 }
 
-SolverConfig named(const SolverConfig& base, const char* suffix) {
-  SolverConfig c = base;
-  c.name = base.name + "-" + suffix;
-  return c;
-}
-
 /// Drops every cube implied by the disjunction of the others (the loop finds specific cubes first and
 /// more general ones later), trying the cubes with the most literals first. Unknown answers keep a cube.
-std::vector<Cube> withoutRedundantCubes(z3::context& ctx, const std::vector<Cube>& cubes, const SolverConfig& config) {
+std::vector<Cube> withoutRedundantCubes(ItpSession& session, const std::vector<Cube>& cubes) {
   if (cubes.size() < 2) return cubes;
+  z3::context& ctx = session.ctx();
   std::vector<size_t> order(cubes.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return cubes[x].size() > cubes[y].size(); });
   std::vector<bool> kept(cubes.size(), true);
   for (size_t i : order) {
-    Solver s(ctx, named(config, "itp-redundancy"));
-    s.add(mkAnd(ctx, cubes[i]));
+    std::vector<z3::expr> facts{mkAnd(ctx, cubes[i])};
     for (size_t j = 0; j < cubes.size(); ++j)
-      if (j != i && kept[j]) s.add(!mkAnd(ctx, cubes[j]));
-    if (s.check() == SatResult::Unsat) kept[i] = false;
+      if (j != i && kept[j]) facts.push_back(!mkAnd(ctx, cubes[j]));
+    if (checkInScope(session.solver(), facts) == SatResult::Unsat) kept[i] = false;
   }
   std::vector<Cube> out;
   for (size_t i = 0; i < cubes.size(); ++i)
     if (kept[i]) out.push_back(cubes[i]);
   return out;
 }
+
+/// Switches a guard off when the scope ends, however the loop ends.
+class RetireAtExit {
+ public:
+  RetireAtExit(ItpSession& session, z3::expr guard) : session_(session), guard_(std::move(guard)) {}
+  ~RetireAtExit() { session_.retire(guard_); }
+  RetireAtExit(const RetireAtExit&) = delete;
+  RetireAtExit& operator=(const RetireAtExit&) = delete;
+
+ private:
+  ItpSession& session_;
+  z3::expr guard_;
+};
 
 }  // namespace
 
@@ -196,37 +215,60 @@ z3::expr negateLiteral(const z3::expr& l) {
   }
 }
 
-const z3::expr& IndicatorPool::get(size_t i) {
-  while (indicators_.size() <= i) indicators_.push_back(freshConst(*ctx_, "itp!core", ctx_->bool_sort()));
+ItpSession::ItpSession(z3::context& ctx, const SolverConfig& config)
+    : config_(config), solver_(ctx, [&] {
+        SolverConfig c = config;
+        c.name = config.name + "-itp";
+        return c;
+      }()) {}
+
+std::vector<z3::expr> ItpSession::activations(const std::vector<z3::expr>& formulas) {
+  std::vector<z3::expr> out;
+  for (auto& f : formulas) {
+    auto it = activationOf_.find(f.id());
+    if (it == activationOf_.end()) {
+      z3::expr literal = freshConst(ctx(), "itp!on", ctx().bool_sort());
+      solver_.add(z3::implies(literal, f));
+      it = activationOf_.emplace(f.id(), literal).first;
+    }
+    out.push_back(it->second);
+  }
+  return out;
+}
+
+z3::expr ItpSession::freshGuard() { return freshConst(ctx(), "itp!loop", ctx().bool_sort()); }
+
+const z3::expr& ItpSession::indicator(size_t i) {
+  while (indicators_.size() <= i) indicators_.push_back(freshConst(ctx(), "itp!core", ctx().bool_sort()));
   return indicators_[i];
 }
 
-CubeCoverResult coverByCubes(const z3::expr& a, const z3::expr& b, const std::unordered_set<unsigned>& shared,
-                             const SolverConfig& solver, const CubeCoverLimits& limits, IndicatorPool& pool) {
-  Solver aSide(a.ctx(), named(solver, "itp-a"));
-  Solver bSide(a.ctx(), named(solver, "itp-b"));
-  aSide.add(a);
-  bSide.add(b);
+CubeCoverResult coverByCubes(ItpSession& session, const std::vector<z3::expr>& aParts,
+                             const std::vector<z3::expr>& bParts, const std::unordered_set<unsigned>& shared,
+                             const CubeCoverLimits& limits) {
+  z3::context& ctx = session.ctx();
+  z3::expr a = mkAnd(ctx, aParts);
+  std::vector<z3::expr> aOn = session.activations(aParts), bOn = session.activations(bParts);
+  z3::expr loop = session.freshGuard();  // enables this loop's blocking clauses
+  RetireAtExit retire(session, loop);
+  aOn.push_back(loop);
   std::vector<z3::expr> locals;
   for (auto& c : freeConstants(a))
     if (!shared.count(c.id())) locals.push_back(c);
 
-  CubeCoverResult out;
+  ShutdownToken* stop = session.config().shutdown;
+  Solver& solver = session.solver();
+  std::vector<Cube> cubes;
   while (true) {
-    if (solver.shutdown && solver.shutdown->stopRequested())
-      return {ItpStatus::Unknown, {}, "stopped: " + solver.shutdown->reason()};
-    SatResult r = aSide.check();
-    if (r == SatResult::Unsat) {
-      out.status = ItpStatus::Ok;
-      out.cubes = withoutRedundantCubes(a.ctx(), out.cubes, solver);
-      return out;
-    }
-    if (r == SatResult::Unknown) return {ItpStatus::Unknown, {}, "solver: " + aSide.reasonUnknown()};
-    if (out.cubes.size() >= limits.maxCubes) return {ItpStatus::Unknown, {}, "cube budget exhausted"};
-    NextCube next = cubeForModel(a, aSide.model(), locals, bSide, limits, pool, solver.stats);
+    if (stop && stop->stopRequested()) return {ItpStatus::Unknown, {}, "stopped: " + stop->reason()};
+    SatResult r = solver.check(aOn);
+    if (r == SatResult::Unsat) return {ItpStatus::Ok, withoutRedundantCubes(session, cubes), ""};
+    if (r == SatResult::Unknown) return {ItpStatus::Unknown, {}, "solver: " + solver.reasonUnknown()};
+    if (cubes.size() >= limits.maxCubes) return {ItpStatus::Unknown, {}, "cube budget exhausted"};
+    NextCube next = cubeForModel(session, a, solver.model(), locals, bOn, limits);
     if (next.status != ItpStatus::Ok) return {next.status, {}, next.detail};
-    aSide.add(!mkAnd(a.ctx(), next.cube));
-    out.cubes.push_back(std::move(next.cube));
+    solver.add(z3::implies(loop, !mkAnd(ctx, next.cube)));
+    cubes.push_back(std::move(next.cube));
   }
 }
 

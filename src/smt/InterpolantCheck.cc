@@ -1,10 +1,11 @@
-// Interpolant checks: every condition is a fresh one-shot solver query or a symbol-set comparison.
-// Sequences and binary interpolants are checked as the trees they are, so there is one checker.
+// Interpolant checks: every condition is a query in its own push/pop scope of one fresh solver, or a
+// symbol-set comparison. Sequences and binary interpolants are checked as the trees they are (one checker).
 #include "smt/InterpolantCheck.h"
 
 #include <map>
 #include <utility>
 
+#include "smt/ScopedCheck.h"
 #include "smt/Terms.h"
 
 namespace argus::smt {
@@ -23,8 +24,8 @@ Symbols symbolsOf(const z3::expr& e) {
 ItpCheck failure(std::string detail) { return {false, std::move(detail)}; }
 
 /// Empty if `premise` implies `conclusion`, else why not.
-std::string implicationError(const z3::expr& premise, const z3::expr& conclusion, const SolverConfig& config) {
-  switch (checkSat(premise.ctx(), {premise, !conclusion}, config)) {
+std::string implicationError(Solver& s, const z3::expr& premise, const z3::expr& conclusion) {
+  switch (checkInScope(s, {premise, !conclusion})) {
     case SatResult::Unsat: return "";
     case SatResult::Sat: return "does not imply its interpolant";
     case SatResult::Unknown: return "implication undecided (solver unknown)";
@@ -52,12 +53,13 @@ ItpCheck checkTree(const ItpTree& tree, const std::vector<z3::expr>& itps, const
   if (std::string shape = tree.shapeError(); !shape.empty()) return failure("malformed tree: " + shape);
   if (itps.size() != tree.formulas.size()) return failure("one interpolant per node expected");
   auto children = tree.children();
+  Solver s(itps[0].ctx(), config);
   for (size_t v = 0; v < itps.size(); ++v) {
     std::vector<z3::expr> premise{tree.formulas[v]};
     for (int c : children[v]) premise.push_back(itps[c]);
-    std::string error = implicationError(mkAnd(itps[v].ctx(), premise), itps[v], config);
+    std::string error = implicationError(s, mkAnd(itps[v].ctx(), premise), itps[v]);
     if (error.empty()) error = vocabularyError(tree, itps, static_cast<int>(v));
-    if (tree.parent[v] < 0 && error.empty() && checkSat(itps[v].ctx(), {itps[v]}, config) != SatResult::Unsat)
+    if (tree.parent[v] < 0 && error.empty() && checkInScope(s, {itps[v]}) != SatResult::Unsat)
       error = "root interpolant is not unsatisfiable";
     if (!error.empty()) return failure("node " + std::to_string(v) + ": " + error);
   }

@@ -55,11 +55,13 @@ std::string unsupportedFeature(const z3::expr& e) {
   return why;
 }
 
-std::unordered_set<unsigned> sharedConstants(const z3::expr& a, const z3::expr& b) {
+std::unordered_set<unsigned> sharedConstants(const std::vector<z3::expr>& a, const std::vector<z3::expr>& b) {
   std::unordered_set<unsigned> inA, shared;
-  for (auto& c : freeConstants(a)) inA.insert(c.id());
-  for (auto& c : freeConstants(b))
-    if (inA.count(c.id())) shared.insert(c.id());
+  for (auto& f : a)
+    for (auto& c : freeConstants(f)) inA.insert(c.id());
+  for (auto& f : b)
+    for (auto& c : freeConstants(f))
+      if (inA.count(c.id())) shared.insert(c.id());
   return shared;
 }
 
@@ -173,10 +175,7 @@ ItpTree ItpTree::chain(const std::vector<z3::expr>& parts) {
 
 // ---------------------------------------------------------------- Interpolator
 
-Interpolator::Interpolator(z3::context& ctx, InterpolatorConfig config)
-    : ctx_(&ctx), config_(std::move(config)), pool_(std::make_unique<IndicatorPool>(ctx)) {}
-
-Interpolator::~Interpolator() = default;
+Interpolator::Interpolator(z3::context& ctx, InterpolatorConfig config) : ctx_(&ctx), config_(std::move(config)) {}
 
 template <typename Body>
 Interpolants Interpolator::guarded(const std::vector<z3::expr>& inputs, Body&& body) {
@@ -186,13 +185,14 @@ Interpolants Interpolator::guarded(const std::vector<z3::expr>& inputs, Body&& b
   }
   Stopwatch watch;
   CallBudget budget(config_);
-  Interpolants out = body(budget.solver());
+  ItpSession session(*ctx_, budget.solver());
+  Interpolants out = body(session);
   if (config_.solver.stats) config_.solver.stats->addTime("itp.time", watch.seconds());
   return out;
 }
 
 Interpolants Interpolator::binary(const z3::expr& a, const z3::expr& b) {
-  return guarded({a, b}, [&](const SolverConfig& solver) { return binaryWithin(a, b, solver); });
+  return guarded({a, b}, [&](ItpSession& session) { return binaryWithin(session, {a}, {b}); });
 }
 
 Interpolants Interpolator::sequence(const std::vector<z3::expr>& parts) {
@@ -205,14 +205,15 @@ Interpolants Interpolator::sequence(const std::vector<z3::expr>& parts) {
 Interpolants Interpolator::tree(const ItpTree& t) {
   std::string shape = t.shapeError();
   INVARIANT(shape.empty(), "malformed interpolation tree: " + shape);
-  return guarded(t.formulas, [&](const SolverConfig& solver) { return treeWithin(t, solver); });
+  return guarded(t.formulas, [&](ItpSession& session) { return treeWithin(session, t); });
 }
 
-Interpolants Interpolator::binaryWithin(const z3::expr& a, const z3::expr& b, const SolverConfig& solver) {
+Interpolants Interpolator::binaryWithin(ItpSession& session, const std::vector<z3::expr>& a,
+                                        const std::vector<z3::expr>& b) {
   auto shared = sharedConstants(a, b);
   CubeCoverLimits limits{config_.maxCubes, config_.minimizeCubes};
-  auto primal = [&] { return fromCover(*ctx_, coverByCubes(a, b, shared, solver, limits, *pool_), false); };
-  auto dual = [&] { return fromCover(*ctx_, coverByCubes(b, a, shared, solver, limits, *pool_), true); };
+  auto primal = [&] { return fromCover(*ctx_, coverByCubes(session, a, b, shared, limits), false); };
+  auto dual = [&] { return fromCover(*ctx_, coverByCubes(session, b, a, shared, limits), true); };
   Interpolants out;
   switch (config_.strategy) {
     case ItpStrategy::Primal: out = primal(); break;
@@ -226,7 +227,7 @@ Interpolants Interpolator::binaryWithin(const z3::expr& a, const z3::expr& b, co
       break;
     }
   }
-  record(solver.stats, out);
+  record(session.config().stats, out);
   return out;
 }
 
@@ -234,7 +235,7 @@ Interpolants Interpolator::binaryWithin(const z3::expr& a, const z3::expr& b, co
 /// finished maximal subtree replaced by its interpolant, every other node by its formula — stays
 /// unsat. Node v interpolates between its own part of the frontier (its formula and its children's
 /// interpolants) and the rest of the frontier, and then replaces that part in it.
-Interpolants Interpolator::treeWithin(const ItpTree& t, const SolverConfig& solver) {
+Interpolants Interpolator::treeWithin(ItpSession& session, const ItpTree& t) {
   size_t n = t.formulas.size();
   auto kids = t.children();
   std::vector<z3::expr> itps(n, ctx_->bool_val(true));
@@ -249,7 +250,7 @@ Interpolants Interpolator::treeWithin(const ItpTree& t, const SolverConfig& solv
       if (!done[u]) rest.push_back(t.formulas[u]);
       else if (!done[t.parent[u]]) rest.push_back(itps[u]);
     }
-    Interpolants r = binaryWithin(mkAnd(*ctx_, own), mkAnd(*ctx_, rest), solver);
+    Interpolants r = binaryWithin(session, own, rest);
     if (!r.ok()) {
       r.detail = "node " + std::to_string(v) + ": " + r.detail;
       return r;

@@ -25,7 +25,6 @@
 
 #include <z3++.h>
 
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -83,12 +82,11 @@ struct ItpTree {
   static ItpTree chain(const std::vector<z3::expr>& parts);
 };
 
-class IndicatorPool;
+class ItpSession;
 
 class Interpolator {
  public:
   explicit Interpolator(z3::context& ctx, InterpolatorConfig config = {});
-  ~Interpolator();
 
   /// I with A ⇒ I, I ∧ B unsat, I over the constants shared by A and B.
   Interpolants binary(const z3::expr& a, const z3::expr& b);
@@ -105,12 +103,11 @@ class Interpolator {
  private:
   template <typename Body>
   Interpolants guarded(const std::vector<z3::expr>& inputs, Body&& body);
-  Interpolants binaryWithin(const z3::expr& a, const z3::expr& b, const SolverConfig& solver);
-  Interpolants treeWithin(const ItpTree& tree, const SolverConfig& solver);
+  Interpolants binaryWithin(ItpSession& session, const std::vector<z3::expr>& a, const std::vector<z3::expr>& b);
+  Interpolants treeWithin(ItpSession& session, const ItpTree& tree);
 
   z3::context* ctx_;
   InterpolatorConfig config_;
-  std::unique_ptr<IndicatorPool> pool_;
 };
 
 /// Number of atom occurrences in the Boolean skeleton of `e` (a tree count, not a DAG count): the size
