@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "smt/CubeCover.h"
 #include "smt/TermWalk.h"
@@ -14,25 +15,30 @@ namespace argus::smt {
 namespace {
 
 /// The limits of one public call: the configured timeout and the caller's stop token, merged into a
-/// token of our own that every solver of the call watches.
+/// token of our own that every solver of the call watches. The forwarding callback owns a reference
+/// to that token: ShutdownToken may run a callback just after its scope ended (it copies callbacks
+/// out of its lock), and the token must still exist then.
 class CallBudget {
  public:
   explicit CallBudget(const InterpolatorConfig& config)
-      : outer_(config.solver.shutdown), forward_(outer_, [this] { token_.requestStop(outer_->reason()); }) {
+      : token_(std::make_shared<ShutdownToken>()),
+        forward_(config.solver.shutdown, [token = token_, outer = config.solver.shutdown] {
+          token->requestStop(outer->reason());
+        }) {
+    ShutdownToken* outer = config.solver.shutdown;
     double limit = config.timeoutSeconds > 0 ? config.timeoutSeconds : std::numeric_limits<double>::infinity();
-    if (outer_) {
-      limit = std::min(limit, outer_->remainingSeconds());
-      if (outer_->stopRequested()) token_.requestStop(outer_->reason());
+    if (outer) {
+      limit = std::min(limit, outer->remainingSeconds());
+      if (outer->stopRequested()) token_->requestStop(outer->reason());
     }
-    if (std::isfinite(limit)) token_.setTimeout(std::max(limit, 1e-3));
+    if (std::isfinite(limit)) token_->setTimeout(std::max(limit, 1e-3));
     solver_ = config.solver;
-    solver_.shutdown = &token_;
+    solver_.shutdown = token_.get();
   }
   const SolverConfig& solver() const { return solver_; }
 
  private:
-  ShutdownToken* outer_;
-  ShutdownToken token_;
+  std::shared_ptr<ShutdownToken> token_;
   StopCallbackScope forward_;
   SolverConfig solver_;
 };
@@ -192,7 +198,7 @@ Interpolants Interpolator::guarded(const std::vector<z3::expr>& inputs, Body&& b
 }
 
 Interpolants Interpolator::binary(const z3::expr& a, const z3::expr& b) {
-  return guarded({a, b}, [&](ItpSession& session) { return binaryWithin(session, {a}, {b}); });
+  return guarded({a, b}, [&](ItpSession& session) { return binaryWithin(session, {a}, {b}, config_.strategy); });
 }
 
 Interpolants Interpolator::sequence(const std::vector<z3::expr>& parts) {
@@ -209,13 +215,13 @@ Interpolants Interpolator::tree(const ItpTree& t) {
 }
 
 Interpolants Interpolator::binaryWithin(ItpSession& session, const std::vector<z3::expr>& a,
-                                        const std::vector<z3::expr>& b) {
+                                        const std::vector<z3::expr>& b, ItpStrategy strategy) {
   auto shared = sharedConstants(a, b);
   CubeCoverLimits limits{config_.maxCubes, config_.minimizeCubes};
   auto primal = [&] { return fromCover(*ctx_, coverByCubes(session, a, b, shared, limits), false); };
   auto dual = [&] { return fromCover(*ctx_, coverByCubes(session, b, a, shared, limits), true); };
   Interpolants out;
-  switch (config_.strategy) {
+  switch (strategy) {
     case ItpStrategy::Primal: out = primal(); break;
     case ItpStrategy::Dual: out = dual(); break;
     case ItpStrategy::Shortest: {
@@ -250,12 +256,14 @@ Interpolants Interpolator::treeWithin(ItpSession& session, const ItpTree& t) {
       if (!done[u]) rest.push_back(t.formulas[u]);
       else if (!done[t.parent[u]]) rest.push_back(itps[u]);
     }
-    Interpolants r = binaryWithin(session, own, rest);
+    // At the root B is empty and the answer is false or Satisfiable: the primal loop's first check.
+    bool root = t.parent[v] < 0;
+    Interpolants r = binaryWithin(session, own, rest, root ? ItpStrategy::Primal : config_.strategy);
     if (!r.ok()) {
       r.detail = "node " + std::to_string(v) + ": " + r.detail;
       return r;
     }
-    itps[v] = t.parent[v] < 0 ? ctx_->bool_val(false) : r.formulas[0];
+    itps[v] = root ? ctx_->bool_val(false) : r.formulas[0];
     done[v] = true;
   }
   return {ItpStatus::Ok, std::move(itps), ""};

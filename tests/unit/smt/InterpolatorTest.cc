@@ -91,6 +91,15 @@ TEST(Interpolator, ArraysWhereProjectionWorks) {
   EXPECT_TRUE(c.ok) << c.detail << "\nI = " << r.formulas[0];
 }
 
+TEST(Interpolator, BitVectorsByValueEnumeration) {
+  // Z3's projection does not eliminate bit-vectors: A's local y0 is fixed to model values, one cube each.
+  z3::context ctx;
+  z3::expr y0 = ctx.bv_const("y0", 8), y1 = ctx.bv_const("y1", 8);
+  z3::expr A = y1 == y0 + 1 && z3::ult(y0, ctx.bv_val(4, 8));
+  z3::expr B = z3::ugt(y1, ctx.bv_val(20, 8));
+  expectBinaryChecked(A, B);
+}
+
 TEST(Interpolator, SatisfiableConjunctionHasNoInterpolant) {
   z3::context ctx;
   z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
