@@ -25,7 +25,8 @@ namespace argus::smt {
 /// The projection as a conjunction of literals (a cube); see the contract above. `eliminate` holds
 /// uninterpreted constants. Returns nullopt when the formula is outside what can be projected
 /// (quantifiers; a variable whose model value is not a closed term, e.g. an array given by a model
-/// function). Counts "mbp.calls" and "mbp.value_substitutions" when `stats` is given.
+/// function). Counts "mbp.calls", "mbp.value_substitutions" and "mbp.fallbacks" (Z3's answer failed the
+/// contract check) when `stats` is given.
 std::optional<std::vector<z3::expr>> projectCube(const std::vector<z3::expr>& eliminate,
                                                  const z3::expr& formula, const z3::model& model,
                                                  Stats* stats = nullptr);
