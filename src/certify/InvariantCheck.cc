@@ -172,7 +172,7 @@ Outcome mentionsOnly(const ir::Program& p, const z3::expr& f, const std::unorder
   if (!f.is_bool()) return what + " is not a Boolean formula";
   if (!smt::uninterpretedFunctions(f).empty()) return what + " uses an uninterpreted function";
   for (auto& c : smt::freeConstants(f))
-    if (!allowed.count(c.id())) return what + " mentions " + c.to_string() + ", which it may not";
+    if (!allowed.count(c.id())) return what + " mentions " + c.decl().name().str() + ", which it may not";
   return std::nullopt;
 }
 
@@ -328,10 +328,8 @@ Outcome check(const ir::Program& p, const ir::Certificate& c, const CertifyOptio
   if (c.k == 0) return "k = 0 is not a valid induction depth";
   if (auto bad = wellFormed(p, c)) return bad;
   CutPoints cuts(p, c);
-  ir::CallGraph calls(p);
-  std::vector<ir::ProcId> procs;
-  for (auto& pr : p.procs())
-    if (calls.reachable()[pr.id]) procs.push_back(pr.id);
+  // Callees first, so that a wrong contract is reported where it fails rather than where it is used.
+  std::vector<ir::ProcId> procs = ir::CallGraph(p).bottomUpOrder();
   for (ir::ProcId proc : procs)
     if (auto bad = uncutCycle(p, proc, cuts.isCut())) return bad;
   if (auto bad = checkEntries(p, cuts, c, procs, options)) return bad;
