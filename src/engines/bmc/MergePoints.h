@@ -22,6 +22,7 @@ class MergePoints {
  private:
   using Site = uint32_t;  // 0: none yet; 1: the procedure's entry; then edges, then merges at locations
   void solve(ir::ProcId proc);
+  std::vector<ir::LocId> reversePostorder(ir::ProcId proc) const;
   ir::LocId siteLocation(Site s, ir::ProcId proc) const;
   bool definedInLoopLeftBy(const ir::Edge& e, Site s) const;
 
