@@ -70,8 +70,8 @@ Unwinding::NodeId Unwinding::createNode(const Key& key, uint32_t depth, const z3
   Node n{loc, frame, counters, depth, join, literal, post, {}, 0, std::nullopt, false};
   if (join) {
     n.reach = freshLiteral("reach");
-    // The other variables keep the first in-edge's terms: dead ones are never read before they are
-    // written, and the rest arrive with the same term on every in-edge.
+    // Variables without a merge keep the first in-edge's terms: dead ones are never read before they
+    // are written, and live ones arrive with the same term on every in-edge (checked in addInEdge).
     for (ir::VarId v : p_.scope(p_.loc(loc).proc))
       if (merged(loc, v)) (*n.state)[v] = smt::freshConst(p_.ctx(), p_.var(v).name, p_.var(v).cur.get_sort());
     joins_.push_back(id);

@@ -124,8 +124,6 @@ class Unwinding {
   std::optional<z3::expr> lastError_;
   std::set<ir::EdgeId> excluded_;
   std::map<ir::EdgeId, std::vector<z3::expr>> unsupportedInstances_;
-  unsigned round_ = 0;
-  uint64_t literalCounter_ = 0;
 };
 
 }  // namespace argus::engines::bmc
