@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <set>
 
 #include "TempDir.h"
 #include "cli/bench/Task.h"
@@ -111,4 +112,20 @@ TEST(BenchTasks, SharedBenchmarksCarryTheirExpectedVerdicts) {
   auto entry = manifestEntry((bench / "c/loop-lit/gj2007.i").string());
   ASSERT_TRUE(entry);
   EXPECT_EQ(entry->errorFunction, "__VERIFIER_error");
+}
+
+TEST(BenchTasks, QuickListNamesSharedTasksOfManyCategories) {
+  setenv("ARGUS_SHARED_DIR", ARGUS_SHARED_DIR, 1);
+  auto tasks = collectTasks({std::string(ARGUS_SOURCE_DIR) + "/tests/lists/quick-c.txt"});
+  std::set<std::string> categories;
+  int safe = 0, unsafe = 0;
+  for (auto& t : tasks) {
+    categories.insert(t.category);
+    ASSERT_TRUE(t.expectedSafe.has_value()) << t.path;
+    (*t.expectedSafe ? safe : unsafe)++;
+  }
+  EXPECT_GE(tasks.size(), 30u);
+  EXPECT_GE(categories.size(), 10u);
+  EXPECT_GE(safe, 5);
+  EXPECT_GE(unsafe, 5);
 }
