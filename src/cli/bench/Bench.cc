@@ -85,6 +85,14 @@ void validate(BenchConfig& config) {
   if (config.outDir.empty()) config.outDir = defaultOutDir();
 }
 
+/// "timeout: 20 s", without repeating the status when the reason starts with it (as argus reasons do).
+std::string describeStatus(const TaskOutcome& o) {
+  std::string status = toString(o.status);
+  if (o.reason.empty()) return status;
+  if (o.reason.rfind(status, 0) == 0) return o.reason;
+  return status + ": " + o.reason;
+}
+
 /// Everything the workers share.
 class Driver {
  public:
@@ -148,7 +156,7 @@ class Driver {
                                    verdictText(task, o.verdict), o.wallSeconds);
     if (o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse)
       line += " WRONG (expected " + verdictText(task, *task.expectedSafe ? ir::Verdict::Safe : ir::Verdict::Unsafe) + ")";
-    if (o.status != Status::Ok) line += fmt::format(" ({}: {})", toString(o.status), o.reason);
+    if (o.status != Status::Ok) line += " (" + describeStatus(o) + ")";
     std::lock_guard<std::mutex> lock(progressMutex_);
     progress_ << line << std::endl;
   }
@@ -193,6 +201,7 @@ std::string statFromJson(const std::string& jsonText, const std::string& key) {
     node = node->is_object() && node->contains(part) ? &(*node)[part] : nullptr;
   if (!node && doc.contains("statistics") && doc["statistics"].contains(key)) node = &doc["statistics"][key];
   if (!node || node->is_null()) return "";
+  if (node->is_number_float()) return fmt::format("{:.6g}", node->get<double>());
   return node->is_string() ? node->get<std::string>() : node->dump();
 }
 
