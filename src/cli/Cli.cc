@@ -1,9 +1,9 @@
 // CLI11 set-up of the subcommands and the mapping of errors to messages and exit codes.
 #include "cli/Cli.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <z3.h>
+#include <CLI/CLI.hpp>
 
 #include <filesystem>
 #include <iostream>
@@ -21,6 +21,10 @@ namespace {
 
 constexpr const char* kVersion = "0.1.0";
 
+/// An option given once per value (`--run a=x --run b=y LIST`): without this, CLI11 lets a vector option
+/// swallow the positional arguments that follow it.
+CLI::Option* repeatable(CLI::Option* option) { return option->allow_extra_args(false); }
+
 /// Flags that write options; each given one becomes an assignment after the --set ones.
 struct OptionFlags {
   std::vector<std::string> sets;
@@ -33,7 +37,7 @@ struct OptionFlags {
     flags.emplace_back(o, optionName);
   }
   void addSet(CLI::App* app) {
-    app->add_option("--set", sets, "set an option: KEY=VALUE (repeatable; see --help-options)");
+    repeatable(app->add_option("--set", sets, "set an option: KEY=VALUE (repeatable; see --help-options)"));
   }
   std::vector<std::string> assignments() const {
     std::vector<std::string> out = sets;
@@ -49,7 +53,8 @@ void addTaskArgument(CLI::App* app, std::string& target) {
 
 void addFrontendFlags(CLI::App* app, OptionFlags& flags) {
   flags.add(app, "--encoding", opt::kEncoding, "C integers: int (default) or bv");
-  flags.add(app, "--error-function", opt::kErrorFunction, "plain C files: the error function (default reach_error)");
+  flags.add(app, "--error-function", opt::kErrorFunction,
+            "plain C files: the error function (default reach_error)");
   flags.add(app, "--data-model", opt::kDataModel, "plain C files: ILP32 or LP64 (default LP64)");
   flags.addSet(app);
 }
@@ -100,20 +105,26 @@ struct BenchCommand {
   std::vector<std::string> runs, externals, patterns;
 
   CLI::App* setUp(CLI::App& app) {
-    CLI::App* c = app.add_subcommand("bench", "run configurations of argus or other tools on benchmark lists");
+    CLI::App* c =
+        app.add_subcommand("bench", "run configurations of argus or other tools on benchmark lists");
     c->add_option("lists", config.lists, "directories, .txt lists or task files")->required();
     c->add_option("--timeout", config.timeoutSeconds, "wall-clock seconds per task (default 60)");
     c->add_option("--memory", config.memoryMB, "address-space limit per task in MB (default 4096, 0: none)");
     c->add_option("--jobs", config.jobs, "tasks run in parallel (default 1)");
     c->add_option("--out", config.outDir, "output folder (default argus-bench-<date>-<time>)");
-    c->add_option("--run", runs, "an argus configuration NAME=ARGS, e.g. bmc=\"--engine bmc\" (repeatable)");
-    c->add_option("--external", externals,
-                  "another tool NAME=TEMPLATE, a shell command with {file}, {task}, {timeout} (repeatable)");
-    c->add_option("--verdict-pattern", patterns,
-                  "NAME=REGEX: how to find the verdict in an external tool's output (default: the first of "
-                  "TRUE, FALSE, sat, unsat, unknown)");
-    c->add_option("--stat", config.statKeys, "a value of argus' --json to add to the TSV (repeatable)");
-    c->add_option("--argus", config.argusExecutable, "the argus binary for --run configurations (default: this one)");
+    repeatable(c->add_option("--run", runs,
+                             "an argus configuration NAME=ARGS, e.g. bmc=\"--engine bmc\" (repeatable)"));
+    repeatable(c->add_option(
+        "--external", externals,
+        "another tool NAME=TEMPLATE, a shell command with {file}, {task}, {timeout} (repeatable)"));
+    repeatable(c->add_option(
+        "--verdict-pattern", patterns,
+        "NAME=REGEX: how to find the verdict in an external tool's output (default: the first of "
+        "TRUE, FALSE, sat, unsat, unknown)"));
+    repeatable(
+        c->add_option("--stat", config.statKeys, "a value of argus' --json to add to the TSV (repeatable)"));
+    c->add_option("--argus", config.argusExecutable,
+                  "the argus binary for --run configurations (default: this one)");
     c->add_flag("--fail-on-wrong", config.failOnWrong,
                 "exit 1 if a verdict is wrong, evidence was rejected or a task crashed");
     return c;
@@ -137,7 +148,8 @@ struct BenchCommand {
         }
         return;
       }
-    throw OptionError("--verdict-pattern expects NAME=REGEX for an --external NAME, got '" + assignment + "'");
+    throw OptionError("--verdict-pattern expects NAME=REGEX for an --external NAME, got '" + assignment +
+                      "'");
   }
 };
 

@@ -5,17 +5,20 @@
 
 namespace argus::cli {
 
-inline constexpr int kExitTrue = 0;       // TRUE (sat)
-inline constexpr int kExitFalse = 10;     // FALSE (unsat)
-inline constexpr int kExitUnknown = 20;   // UNKNOWN
-inline constexpr int kExitUsage = 2;      // bad input or usage: missing file, unparsable task, bad option
-inline constexpr int kExitInternal = 3;   // a bug in argus
+inline constexpr int kExitTrue = 0;      // TRUE (sat)
+inline constexpr int kExitFalse = 10;    // FALSE (unsat)
+inline constexpr int kExitUnknown = 20;  // UNKNOWN
+inline constexpr int kExitUsage = 2;     // bad input or usage: missing file, unparsable task, bad option
+inline constexpr int kExitInternal = 3;  // a bug in argus
 
 inline int exitCodeFor(ir::Verdict verdict) {
   switch (verdict) {
-    case ir::Verdict::Safe: return kExitTrue;
-    case ir::Verdict::Unsafe: return kExitFalse;
-    case ir::Verdict::Unknown: break;
+    case ir::Verdict::Safe:
+      return kExitTrue;
+    case ir::Verdict::Unsafe:
+      return kExitFalse;
+    case ir::Verdict::Unknown:
+      break;
   }
   return kExitUnknown;
 }

@@ -22,8 +22,9 @@ ir::Result runEngine(const engines::EngineInfo& info, const ir::Program& program
     engines::Support support = engine->supports(program);
     if (!support.ok) {
       ctx.log.warn("cli", "engine {} does not support this program: {}", info.name, support.reason);
-      result = ir::Result::unknown(ir::UnknownReason::Unsupported,
-                                   "engine " + info.name + " does not support this program: " + support.reason);
+      result =
+          ir::Result::unknown(ir::UnknownReason::Unsupported,
+                              "engine " + info.name + " does not support this program: " + support.reason);
     } else {
       result = engine->run(program, ctx);
     }
@@ -55,7 +56,8 @@ ir::Result requireCheckedEvidence(const ir::Program& input, ir::Result result) {
     if (!t) return reject("FALSE without a trace");
     if (!t->pathChecked) return reject("the trace was not checked");
     if (input.origin().language == ir::Language::C && !t->replayed)
-      return reject("the trace did not replay natively" + (t->replayDetail.empty() ? "" : ": " + t->replayDetail));
+      return reject("the trace did not replay natively" +
+                    (t->replayDetail.empty() ? "" : ": " + t->replayDetail));
   }
   return result;
 }

@@ -46,7 +46,9 @@ void restoreHandlers() {
 
 RunGuard::RunGuard(std::shared_ptr<ShutdownToken> token, double hardDeadlineSeconds,
                    std::function<void()> onDeadline)
-    : token_(std::move(token)), hardDeadlineSeconds_(hardDeadlineSeconds), onDeadline_(std::move(onDeadline)) {
+    : token_(std::move(token)),
+      hardDeadlineSeconds_(hardDeadlineSeconds),
+      onDeadline_(std::move(onDeadline)) {
   INVARIANT(wakeFd < 0, "two RunGuards at once");
   if (pipe2(pipe_, O_CLOEXEC) != 0) throw InternalError("cannot create the signal pipe");
   wakeFd = pipe_[1];

@@ -15,7 +15,8 @@ namespace argus::cli {
 class RunGuard {
  public:
   /// `hardDeadlineSeconds` <= 0: no hard deadline. `onDeadline` runs in the watcher thread.
-  RunGuard(std::shared_ptr<ShutdownToken> token, double hardDeadlineSeconds, std::function<void()> onDeadline);
+  RunGuard(std::shared_ptr<ShutdownToken> token, double hardDeadlineSeconds,
+           std::function<void()> onDeadline);
   ~RunGuard();
   RunGuard(const RunGuard&) = delete;
   RunGuard& operator=(const RunGuard&) = delete;

@@ -29,11 +29,11 @@ namespace {
 /// State shared by the pipeline and the hard deadline.
 class VerifyRun {
  public:
-  VerifyRun(const VerifyRequest& request, std::ostream& out) : request_(request), out_(out), log_(request.verbosity) {}
+  VerifyRun(const VerifyRequest& request, std::ostream& out)
+      : request_(request), out_(out), log_(request.verbosity) {}
 
   Logger& log() { return log_; }
   Stats& stats() { return stats_; }
-  Stopwatch& clock() { return clock_; }
   void updateInfo(const std::function<void(report::RunInfo&)>& change) {
     std::lock_guard<std::mutex> lock(infoMutex_);
     change(info_);
@@ -64,8 +64,7 @@ class VerifyRun {
  private:
   void writeEvidence(const ir::Result& result, const ir::Program& program) {
     const ir::Program& evidence = report::evidenceProgram(result, program);
-    if (auto* trace = result.trace())
-      out_ << report::traceText(evidence, *trace, {log_.verbosity() >= 2});
+    if (auto* trace = result.trace()) out_ << report::traceText(evidence, *trace, {log_.verbosity() >= 2});
     if (auto* certificate = result.certificate(); certificate && log_.verbosity() >= 1)
       out_ << report::certificateText(evidence, *certificate, log_.verbosity() >= 2);
   }
@@ -117,7 +116,8 @@ Options parseOptions(const VerifyRequest& request) {
   return options;
 }
 
-ir::Result certifyResult(const ir::Program& program, ir::Result result, const Options& options, VerifyRun& run) {
+ir::Result certifyResult(const ir::Program& program, ir::Result result, const Options& options,
+                         VerifyRun& run) {
   if (result.verdict == ir::Verdict::Unknown) return result;
   certify::CertifyOptions co;
   co.replayTimeout = options.getDouble(opt::kReplayTimeout);
@@ -147,6 +147,36 @@ void describeTask(VerifyRun& run, const frontend::CTask& task, const Options& op
   });
 }
 
+/// The program of the task, or null with `unknown` saying why (a feature the front end rejects as a
+/// whole, or memory).
+std::unique_ptr<ir::Program> translate(const frontend::CTask& task, const Options& options, VerifyRun& run,
+                                       ir::Result& unknown) {
+  Stopwatch phase;
+  std::unique_ptr<ir::Program> program;
+  try {
+    program = frontend::translateC(task, frontendOptions(options), run.log(), run.stats());
+  } catch (const UnsupportedError& e) {
+    unknown = ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
+  } catch (const std::bad_alloc&) {
+    unknown = ir::Result::unknown(ir::UnknownReason::MemoryOut, "the front end ran out of memory");
+  }
+  run.updateInfo([&](report::RunInfo& info) { info.frontendSeconds = phase.seconds(); });
+  return program;
+}
+
+/// Engine, then certification, each timed.
+ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine, const Options& options,
+                  const std::shared_ptr<ShutdownToken>& shutdown, const std::string& dumpDir, VerifyRun& run) {
+  Stopwatch enginePhase;
+  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir};
+  ir::Result result = runEngine(engine, program, ctx);
+  run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
+  Stopwatch certifyPhase;
+  result = certifyResult(program, std::move(result), options, run);
+  run.updateInfo([&](report::RunInfo& info) { info.certifySeconds = certifyPhase.seconds(); });
+  return result;
+}
+
 }  // namespace
 
 int runVerify(const VerifyRequest& request, std::ostream& out) {
@@ -161,24 +191,10 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
 
   if (!request.dumpDir.empty()) std::filesystem::create_directories(request.dumpDir);
   describeTask(run, task, options);
-  std::unique_ptr<ir::Program> program;
+  std::unique_ptr<ir::Program> program;  // declared first: the result's terms live in its Z3 context
   ir::Result result;
-  Stopwatch phase;
-  try {
-    program = frontend::translateC(task, frontendOptions(options), run.log(), run.stats());
-  } catch (const UnsupportedError& e) {
-    result = ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
-  }
-  run.updateInfo([&](report::RunInfo& info) { info.frontendSeconds = phase.seconds(); });
-  if (program) {
-    Stopwatch enginePhase;
-    engines::RunContext ctx{options, run.log(), run.stats(), shutdown, request.dumpDir};
-    result = runEngine(engine, *program, ctx);
-    run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
-    Stopwatch certifyPhase;
-    result = certifyResult(*program, std::move(result), options, run);
-    run.updateInfo([&](report::RunInfo& info) { info.certifySeconds = certifyPhase.seconds(); });
-  }
+  program = translate(task, options, run, result);
+  if (program) result = decide(*program, engine, options, shutdown, request.dumpDir, run);
   return run.finish(result, program.get());
 }
 

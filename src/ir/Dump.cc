@@ -8,17 +8,22 @@ namespace {
 
 const char* languageName(Language l) {
   switch (l) {
-    case Language::C: return "C";
-    case Language::Chc: return "CHC";
-    case Language::Other: return "other";
+    case Language::C:
+      return "C";
+    case Language::Chc:
+      return "CHC";
+    case Language::Other:
+      return "other";
   }
   return "?";
 }
 
 std::string typeText(const Variable& v) {
   std::string out = v.cur.get_sort().to_string();
-  if (!v.type.cName.empty()) out += " (" + v.type.cName + ")";
-  else if (v.type.bits > 0) out += fmt::format(" ({}{})", v.type.isSigned ? "i" : "u", v.type.bits);
+  if (!v.type.cName.empty())
+    out += " (" + v.type.cName + ")";
+  else if (v.type.bits > 0)
+    out += fmt::format(" ({}{})", v.type.isSigned ? "i" : "u", v.type.bits);
   return out;
 }
 
@@ -30,7 +35,10 @@ std::string variableLine(const Variable& v) {
 std::string locationTitle(const Program& p, LocId l) {
   const Location& loc = p.loc(l);
   const Procedure& proc = p.proc(loc.proc);
-  std::string role = l == proc.entry ? " [entry]" : l == proc.exit ? " [exit]" : l == proc.error ? " [error]" : "";
+  std::string role = l == proc.entry   ? " [entry]"
+                     : l == proc.exit  ? " [exit]"
+                     : l == proc.error ? " [error]"
+                                       : "";
   return fmt::format("L{} {}{}", l, loc.name, role);
 }
 
@@ -123,7 +131,9 @@ std::string dotEdgeLabel(const Program& p, const Edge& e) {
 void appendDotProcedure(std::string& out, const Program& p, const Procedure& proc) {
   out += fmt::format("  subgraph cluster_{} {{\n    label=\"{}\";\n", proc.id, dotEscape(proc.name));
   for (LocId l : proc.locations) {
-    std::string style = l == proc.entry ? " shape=doublecircle" : l == proc.error ? " color=red fontcolor=red" : "";
+    std::string style = l == proc.entry   ? " shape=doublecircle"
+                        : l == proc.error ? " color=red fontcolor=red"
+                                          : "";
     out += fmt::format("    n{} [label=\"{}\"{}];\n", l, dotEscape(locationTitle(p, l)), style);
   }
   for (EdgeId id : proc.edges) {
@@ -151,8 +161,9 @@ std::string dumpText(const Program& p) {
 }
 
 std::string dumpDot(const Program& p) {
-  std::string out = "digraph argus {\n  node [shape=box fontname=\"monospace\" fontsize=10];\n"
-                    "  edge [fontname=\"monospace\" fontsize=9];\n";
+  std::string out =
+      "digraph argus {\n  node [shape=box fontname=\"monospace\" fontsize=10];\n"
+      "  edge [fontname=\"monospace\" fontsize=9];\n";
   for (auto& proc : p.procs()) appendDotProcedure(out, p, proc);
   return out + "}\n";
 }

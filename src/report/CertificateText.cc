@@ -40,11 +40,11 @@ std::string summary(const ir::Certificate& c) {
 }  // namespace
 
 std::string certificateText(const ir::Program& program, const ir::Certificate& c, bool detailed) {
-  std::string out = "Certificate: " + summary(c) + "; " +
-                    (c.checked ? "checked" : "not checked") +
+  std::string out = "Certificate: " + summary(c) + "; " + (c.checked ? "checked" : "not checked") +
                     (c.checkDetail.empty() ? "" : ": " + c.checkDetail) + "\n";
   if (!detailed) return out;
-  for (auto& [loc, inv] : c.invariants) out += "  at " + locationName(program, loc) + ": " + oneLine(inv) + "\n";
+  for (auto& [loc, inv] : c.invariants)
+    out += "  at " + locationName(program, loc) + ": " + oneLine(inv) + "\n";
   for (auto& [proc, contract] : c.contracts)
     out += "  contract of " + program.proc(proc).name + ": pre " + oneLine(contract.pre) + ", post " +
            oneLine(contract.post) + "\n";
@@ -63,8 +63,9 @@ nlohmann::json certificateJson(const ir::Program& program, const ir::Certificate
     out["invariants"].push_back({{"location", locationName(program, loc)}, {"formula", oneLine(inv)}});
   out["contracts"] = nlohmann::json::array();
   for (auto& [proc, contract] : c.contracts)
-    out["contracts"].push_back(
-        {{"procedure", program.proc(proc).name}, {"pre", oneLine(contract.pre)}, {"post", oneLine(contract.post)}});
+    out["contracts"].push_back({{"procedure", program.proc(proc).name},
+                                {"pre", oneLine(contract.pre)},
+                                {"post", oneLine(contract.post)}});
   return out;
 }
 

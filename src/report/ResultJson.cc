@@ -10,9 +10,12 @@ namespace {
 
 const char* verdictWord(ir::Verdict v) {
   switch (v) {
-    case ir::Verdict::Safe: return "TRUE";
-    case ir::Verdict::Unsafe: return "FALSE";
-    case ir::Verdict::Unknown: return "UNKNOWN";
+    case ir::Verdict::Safe:
+      return "TRUE";
+    case ir::Verdict::Unsafe:
+      return "FALSE";
+    case ir::Verdict::Unknown:
+      return "UNKNOWN";
   }
   return "?";
 }
@@ -24,9 +27,9 @@ nlohmann::json valuesJson(const std::vector<ValueView>& values) {
 }
 
 nlohmann::json stepJson(const StepView& step) {
-  nlohmann::json out = {{"kind", step.kind},          {"location", step.location},
-                        {"function", step.function},  {"label", step.label},
-                        {"values", valuesJson(step.values)}, {"reaches_error", step.reachesError}};
+  nlohmann::json out = {
+      {"kind", step.kind},   {"location", step.location},         {"function", step.function},
+      {"label", step.label}, {"values", valuesJson(step.values)}, {"reaches_error", step.reachesError}};
   if (!step.callee.empty()) out["callee"] = step.callee;
   out["inputs"] = nlohmann::json::array();
   for (auto& in : step.inputs) out["inputs"].push_back({{"function", in.function}, {"value", in.value}});
@@ -34,10 +37,13 @@ nlohmann::json stepJson(const StepView& step) {
 }
 
 nlohmann::json taskJson(const RunInfo& info) {
-  nlohmann::json task = {{"file", info.inputFile},         {"task_file", info.taskFile},
-                         {"error_function", info.errorFunction}, {"data_model", info.dataModel},
+  nlohmann::json task = {{"file", info.inputFile},
+                         {"task_file", info.taskFile},
+                         {"error_function", info.errorFunction},
+                         {"data_model", info.dataModel},
                          {"encoding", info.encoding}};
-  task["expected"] = info.expectedSafe ? nlohmann::json(*info.expectedSafe ? "true" : "false") : nlohmann::json();
+  task["expected"] =
+      info.expectedSafe ? nlohmann::json(*info.expectedSafe ? "true" : "false") : nlohmann::json();
   return task;
 }
 
@@ -62,7 +68,8 @@ nlohmann::json resultJson(const ir::Result& result, const ir::Program* input, co
   nlohmann::json out;
   out["verdict"] = verdictWord(result.verdict);
   out["verdict_line"] = verdictLine(result);
-  out["reason"] = result.verdict == ir::Verdict::Unknown ? nlohmann::json(toString(result.reason)) : nlohmann::json();
+  out["reason"] =
+      result.verdict == ir::Verdict::Unknown ? nlohmann::json(toString(result.reason)) : nlohmann::json();
   out["detail"] = result.detail;
   out["engine"] = result.engine;
   out["exit_code"] = info.exitCode;

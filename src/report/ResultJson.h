@@ -16,11 +16,11 @@ namespace argus::report {
 
 /// What the CLI knows about the run besides the result.
 struct RunInfo {
-  std::string inputFile;      // the C or .smt2 file
-  std::string taskFile;       // the .yml, or empty
+  std::string inputFile;  // the C or .smt2 file
+  std::string taskFile;   // the .yml, or empty
   std::string errorFunction;
-  std::string dataModel;      // "ILP32" / "LP64", or empty
-  std::string encoding;       // "int" / "bv"
+  std::string dataModel;  // "ILP32" / "LP64", or empty
+  std::string encoding;   // "int" / "bv"
   std::optional<bool> expectedSafe;
   std::vector<std::string> options;  // non-default options, "name=value"
   double frontendSeconds = 0, engineSeconds = 0, certifySeconds = 0, totalSeconds = 0;

@@ -81,9 +81,12 @@ std::string traceText(const ir::Program& program, const ir::Trace& trace, const 
     while (!row.empty() && row.back() == ' ') row.pop_back();
     out += row + "\n";
   }
-  out += "  path: " + std::string(trace.pathChecked ? "checked by an independent solver" : "not checked") + "\n";
-  out += "  replay: " + (trace.replayDetail.empty() ? std::string(trace.replayed ? "replayed" : "not run")
-                                                      : trace.replayDetail) + "\n";
+  out +=
+      "  path: " + std::string(trace.pathChecked ? "checked by an independent solver" : "not checked") + "\n";
+  out += "  replay: " +
+         (trace.replayDetail.empty() ? std::string(trace.replayed ? "replayed" : "not run")
+                                     : trace.replayDetail) +
+         "\n";
   return out;
 }
 

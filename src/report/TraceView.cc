@@ -27,9 +27,12 @@ std::vector<InputView> viewInputs(const ir::Edge& edge, const std::vector<z3::ex
 
 const char* kindName(ir::TraceStep::Kind kind) {
   switch (kind) {
-    case ir::TraceStep::Kind::Edge: return "edge";
-    case ir::TraceStep::Kind::Call: return "call";
-    case ir::TraceStep::Kind::Return: return "return";
+    case ir::TraceStep::Kind::Edge:
+      return "edge";
+    case ir::TraceStep::Kind::Call:
+      return "call";
+    case ir::TraceStep::Kind::Return:
+      return "return";
   }
   return "?";
 }

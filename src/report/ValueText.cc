@@ -30,8 +30,6 @@ std::string valueText(const z3::expr& value, const ir::ValueType& type) {
   return smt::numeralText(value, value.is_bv() && type.isSigned && type.bits > 0);
 }
 
-std::string displayName(const ir::Variable& var) {
-  return var.isTemporary() ? var.name : var.sourceName;
-}
+std::string displayName(const ir::Variable& var) { return var.isTemporary() ? var.name : var.sourceName; }
 
 }  // namespace argus::report

@@ -34,9 +34,12 @@ ParsedVerdict parseUnknown(std::string_view rest) {
 std::string verdictLine(const ir::Result& result, const std::string& property) {
   std::string line(kVerdictPrefix);
   switch (result.verdict) {
-    case ir::Verdict::Safe: return line + "TRUE";
-    case ir::Verdict::Unsafe: return line + "FALSE(" + property + ")";
-    case ir::Verdict::Unknown: break;
+    case ir::Verdict::Safe:
+      return line + "TRUE";
+    case ir::Verdict::Unsafe:
+      return line + "FALSE(" + property + ")";
+    case ir::Verdict::Unknown:
+      break;
   }
   std::string reason = result.reason == ir::UnknownReason::None ? "unknown" : toString(result.reason);
   std::string detail = oneLine(result.detail);

@@ -3,9 +3,10 @@
 #include "cli/bench/Bench.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 #include <signal.h>
+#include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <ctime>
 #include <filesystem>
@@ -45,14 +46,20 @@ class InterruptScope {
   }
 
  private:
-  struct sigaction oldInt_ {}, oldTerm_ {};
+  struct sigaction oldInt_ {
+  }, oldTerm_{};
 };
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+/// At most `limit` bytes of a file: its beginning, or with `tail` its end (a tool may write gigabytes).
+std::string readFile(const std::string& path, size_t limit = 16 << 20, bool tail = false) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return "";
+  auto size = static_cast<size_t>(in.tellg());
+  size_t count = std::min(size, limit);
+  in.seekg(static_cast<std::streamoff>(tail ? size - count : 0));
+  std::string text(count, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(count));
+  return text;
 }
 
 void writeFile(const fs::path& path, const std::string& text) {
@@ -121,8 +128,10 @@ class Driver {
     for (size_t job = next_++; job < total; job = next_++) {
       size_t t = job / config_.runs.size(), r = job % config_.runs.size();
       if (interrupted.load()) {
-        results_[r].outcomes[t].status = Status::Error;
-        results_[r].outcomes[t].reason = "not run: interrupted";
+        TaskOutcome& skipped = results_[r].outcomes[t];
+        skipped.status = Status::Error;
+        skipped.judgement = Judgement::Error;
+        skipped.reason = "not run: interrupted";
         continue;
       }
       results_[r].outcomes[t] = runOne(tasks_[t], config_.runs[r], t);
@@ -131,8 +140,11 @@ class Driver {
   }
 
   TaskOutcome runOne(const BenchTask& task, const RunSpec& run, size_t index) {
-    fs::path stem = logDir(run) / fmt::format("{:04}-{}", index + 1, fileSafe(task.category + "-" + fs::path(task.path).filename().string()));
-    CommandContext context{config_.argusExecutable, config_.timeoutSeconds, run.isArgus ? stem.string() + ".json" : ""};
+    fs::path stem =
+        logDir(run) / fmt::format("{:04}-{}", index + 1,
+                                  fileSafe(task.category + "-" + fs::path(task.path).filename().string()));
+    CommandContext context{config_.argusExecutable, config_.timeoutSeconds,
+                           run.isArgus ? stem.string() + ".json" : ""};
     ChildSpec spec;
     spec.argv = commandFor(run, task, context);
     spec.stdoutFile = stem.string() + ".out";
@@ -142,7 +154,8 @@ class Driver {
       spec.killAfterSeconds = config_.timeoutSeconds + (run.isArgus ? config_.argusGraceSeconds : 1.0);
     if (!context.jsonFile.empty()) fs::remove(context.jsonFile);
     ChildOutcome child = runChild(spec, &interrupted);
-    TaskOutcome outcome = judge(task, child, readFile(spec.stdoutFile), readFile(spec.stderrFile), run.reader);
+    TaskOutcome outcome =
+        judge(task, child, readFile(spec.stdoutFile), readFile(spec.stderrFile, 64 << 10, true), run.reader);
     if (!context.jsonFile.empty() && fs::exists(context.jsonFile)) {
       std::string json = readFile(context.jsonFile);
       for (auto& key : config_.statKeys) outcome.stats[key] = statFromJson(json, key);
@@ -151,11 +164,12 @@ class Driver {
   }
 
   void report(const BenchTask& task, const RunSpec& run, const TaskOutcome& o, size_t total) {
-    std::string line = fmt::format("[{}/{}] {}{} {} {:.1f}s", ++done_, total,
-                                   config_.runs.size() > 1 ? run.name + " " : "", task.display,
-                                   verdictText(task, o.verdict), o.wallSeconds);
+    std::string line =
+        fmt::format("[{}/{}] {}{} {} {:.1f}s", ++done_, total, config_.runs.size() > 1 ? run.name + " " : "",
+                    task.display, verdictText(task, o.verdict), o.wallSeconds);
     if (o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse)
-      line += " WRONG (expected " + verdictText(task, *task.expectedSafe ? ir::Verdict::Safe : ir::Verdict::Unsafe) + ")";
+      line += " WRONG (expected " +
+              verdictText(task, *task.expectedSafe ? ir::Verdict::Safe : ir::Verdict::Unsafe) + ")";
     if (o.status != Status::Ok) line += " (" + describeStatus(o) + ")";
     std::lock_guard<std::mutex> lock(progressMutex_);
     progress_ << line << std::endl;
@@ -180,9 +194,10 @@ bool failed(const std::vector<RunResults>& runs) {
 
 std::string summary(const BenchConfig& config, const std::vector<BenchTask>& tasks,
                     const std::vector<RunResults>& runs) {
-  std::string out = fmt::format("## argus bench: {} tasks, {} configuration{}, timeout {:g} s, memory {} MB, {} job{}\n\n",
-                                tasks.size(), runs.size(), runs.size() == 1 ? "" : "s", config.timeoutSeconds,
-                                config.memoryMB, config.jobs, config.jobs == 1 ? "" : "s");
+  std::string out =
+      fmt::format("## argus bench: {} tasks, {} configuration{}, timeout {:g} s, memory {} MB, {} job{}\n\n",
+                  tasks.size(), runs.size(), runs.size() == 1 ? "" : "s", config.timeoutSeconds,
+                  config.memoryMB, config.jobs, config.jobs == 1 ? "" : "s");
   for (auto& r : runs) out += summaryMarkdown(tasks, r) + "\n";
   if (auto comparison = comparisonMarkdown(tasks, runs); !comparison.empty()) out += comparison + "\n";
   return out;
@@ -190,7 +205,9 @@ std::string summary(const BenchConfig& config, const std::vector<BenchTask>& tas
 
 }  // namespace
 
-std::vector<std::string> defaultStatKeys() { return {"engine", "times.frontend", "times.engine", "times.certify"}; }
+std::vector<std::string> defaultStatKeys() {
+  return {"engine", "times.frontend", "times.engine", "times.certify"};
+}
 
 std::string statFromJson(const std::string& jsonText, const std::string& key) {
   auto doc = nlohmann::json::parse(jsonText, nullptr, false);
@@ -214,7 +231,8 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   Driver driver(config, tasks, progress);
   driver.runAll();
   auto& runs = driver.results();
-  for (auto& r : runs) writeFile(fs::path(config.outDir) / (fileSafe(r.name) + ".tsv"), tsv(tasks, r, config.statKeys));
+  for (auto& r : runs)
+    writeFile(fs::path(config.outDir) / (fileSafe(r.name) + ".tsv"), tsv(tasks, r, config.statKeys));
   std::string text = summary(config, tasks, runs);
   writeFile(fs::path(config.outDir) / "summary.md", text);
   out << text << std::flush;

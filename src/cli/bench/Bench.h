@@ -29,7 +29,7 @@ struct BenchConfig {
 std::vector<std::string> defaultStatKeys();
 
 /// Exit codes of `argus bench` besides 2 (bad input, see cli/ExitCode.h).
-inline constexpr int kBenchFailed = 1;        // --fail-on-wrong and a wrong verdict, rejected evidence or a crash
+inline constexpr int kBenchFailed = 1;  // --fail-on-wrong and a wrong verdict, rejected evidence or a crash
 inline constexpr int kBenchInterrupted = 130;
 
 /// Runs the benchmark; throws InputError/OptionError for bad lists or options.

@@ -62,7 +62,8 @@ ChildOutcome runChild(const ChildSpec& spec, const std::atomic<bool>* cancel) {
   int out = open(spec.stdoutFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   int err = open(spec.stderrFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (out < 0 || err < 0) {
-    outcome.error = "cannot create " + (out < 0 ? spec.stdoutFile : spec.stderrFile) + ": " + std::strerror(errno);
+    outcome.error =
+        "cannot create " + (out < 0 ? spec.stdoutFile : spec.stderrFile) + ": " + std::strerror(errno);
     if (out >= 0) close(out);
     if (err >= 0) close(err);
     return outcome;
@@ -78,7 +79,9 @@ ChildOutcome runChild(const ChildSpec& spec, const std::atomic<bool>* cancel) {
   }
   setpgid(pid, pid);  // also here, so that a kill right after fork reaches the group
   outcome.started = true;
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   int status = 0;
   rusage usage{};
   for (int napMs = 1;; napMs = std::min(napMs * 2, 50)) {

@@ -17,7 +17,7 @@ struct ChildSpec {
 };
 
 struct ChildOutcome {
-  bool started = false;        // false: fork or exec failed (see error)
+  bool started = false;  // false: fork or exec failed (see error)
   std::string error;
   int exitCode = -1;           // when it exited normally
   int signal = 0;              // when a signal ended it

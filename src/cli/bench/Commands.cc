@@ -15,7 +15,8 @@ std::pair<std::string, std::string> splitAssignment(const std::string& assignmen
   std::string name = assignment.substr(0, eq);
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
-      throw OptionError(fmt::format("{}: the name '{}' may only use letters, digits, '-', '_' and '.'", flag, name));
+      throw OptionError(
+          fmt::format("{}: the name '{}' may only use letters, digits, '-', '_' and '.'", flag, name));
   return {name, assignment.substr(eq + 1)};
 }
 
@@ -62,9 +63,12 @@ std::vector<std::string> splitArguments(const std::string& text) {
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (quote) {
-      if (c == quote) quote = 0;
-      else if (c == '\\' && quote == '"' && i + 1 < text.size()) word += text[++i];
-      else word += c;
+      if (c == quote)
+        quote = 0;
+      else if (c == '\\' && quote == '"' && i + 1 < text.size())
+        word += text[++i];
+      else
+        word += c;
     } else if (c == '\'' || c == '"') {
       quote = c;
       inWord = true;
@@ -93,11 +97,14 @@ std::string fillTemplate(const std::string& commandTemplate, const BenchTask& ta
   return replaceAll(out, "{timeout}", fmt::format("{:g}", timeoutSeconds));
 }
 
-std::vector<std::string> commandFor(const RunSpec& run, const BenchTask& task, const CommandContext& context) {
+std::vector<std::string> commandFor(const RunSpec& run, const BenchTask& task,
+                                    const CommandContext& context) {
   if (!run.isArgus) return {"/bin/sh", "-c", fillTemplate(run.commandTemplate, task, context.timeoutSeconds)};
   std::vector<std::string> argv = {context.argusExecutable, "verify", task.path};
-  if (context.timeoutSeconds > 0) argv.insert(argv.end(), {"--timeout", fmt::format("{:g}", context.timeoutSeconds)});
+  if (context.timeoutSeconds > 0)
+    argv.insert(argv.end(), {"--timeout", fmt::format("{:g}", context.timeoutSeconds)});
   if (!task.errorFunction.empty()) argv.insert(argv.end(), {"--error-function", task.errorFunction});
+  if (!task.dataModel.empty()) argv.insert(argv.end(), {"--data-model", task.dataModel});
   argv.insert(argv.end(), run.args.begin(), run.args.end());
   if (!context.jsonFile.empty()) argv.insert(argv.end(), {"--json", context.jsonFile});
   return argv;

@@ -33,13 +33,14 @@ std::string lastLine(const std::string& text) {
   auto end = text.find_last_not_of("\n\r ");
   if (end == std::string::npos) return "";
   auto start = text.rfind('\n', end);
-  return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+  return text.substr(start == std::string::npos ? 0 : start + 1,
+                     end + 1 - (start == std::string::npos ? 0 : start + 1));
 }
 
 std::string howItEnded(const ChildOutcome& child, const std::string& stderrText) {
-  std::string how = child.signal ? "killed by signal " + std::to_string(child.signal) + " (" +
-                                       strsignal(child.signal) + ")"
-                                 : "exit code " + std::to_string(child.exitCode);
+  std::string how =
+      child.signal ? "killed by signal " + std::to_string(child.signal) + " (" + strsignal(child.signal) + ")"
+                   : "exit code " + std::to_string(child.exitCode);
   std::string last = lastLine(stderrText);
   return last.empty() ? how : how + ": " + last;
 }
@@ -77,19 +78,24 @@ void readFinished(TaskOutcome& o, const ChildOutcome& child, const std::string& 
   if (!abnormal) return;
   o.verdict = ir::Verdict::Unknown;
   o.reason = (found ? "" : "no verdict in the output: ") + howItEnded(child, err);
-  o.status = looksLikeMemoryOut(err) ? Status::MemoryOut
+  o.status = looksLikeMemoryOut(err)                          ? Status::MemoryOut
              : (child.signal != 0 || badExit || reader.argus) ? Status::Crash
-                                              : Status::Ok;
+                                                              : Status::Ok;
 }
 
 Judgement judgementOf(const BenchTask& task, const TaskOutcome& o) {
   switch (o.status) {
-    case Status::Timeout: return Judgement::Timeout;
-    case Status::MemoryOut: return Judgement::Unknown;
+    case Status::Timeout:
+      return Judgement::Timeout;
+    case Status::MemoryOut:
+      return Judgement::Unknown;
     case Status::Error:
-    case Status::Crash: return Judgement::Error;
-    case Status::Rejected: return Judgement::Rejected;
-    case Status::Ok: break;
+    case Status::Crash:
+      return Judgement::Error;
+    case Status::Rejected:
+      return Judgement::Rejected;
+    case Status::Ok:
+      break;
   }
   if (o.verdict == ir::Verdict::Unknown) return Judgement::Unknown;
   bool saysSafe = o.verdict == ir::Verdict::Safe;
@@ -102,38 +108,58 @@ Judgement judgementOf(const BenchTask& task, const TaskOutcome& o) {
 
 const char* toString(Status s) {
   switch (s) {
-    case Status::Ok: return "ok";
-    case Status::Timeout: return "timeout";
-    case Status::MemoryOut: return "memout";
-    case Status::Error: return "error";
-    case Status::Crash: return "crash";
-    case Status::Rejected: return "rejected";
+    case Status::Ok:
+      return "ok";
+    case Status::Timeout:
+      return "timeout";
+    case Status::MemoryOut:
+      return "memout";
+    case Status::Error:
+      return "error";
+    case Status::Crash:
+      return "crash";
+    case Status::Rejected:
+      return "rejected";
   }
   return "?";
 }
 
 const char* toString(Judgement j) {
   switch (j) {
-    case Judgement::CorrectTrue: return "correct";
-    case Judgement::CorrectFalse: return "correct";
-    case Judgement::WrongTrue: return "WRONG";
-    case Judgement::WrongFalse: return "WRONG";
-    case Judgement::Unchecked: return "unchecked";
-    case Judgement::Unknown: return "-";
-    case Judgement::Timeout: return "-";
-    case Judgement::Error: return "-";
-    case Judgement::Rejected: return "-";
+    case Judgement::CorrectTrue:
+      return "correct";
+    case Judgement::CorrectFalse:
+      return "correct";
+    case Judgement::WrongTrue:
+      return "WRONG";
+    case Judgement::WrongFalse:
+      return "WRONG";
+    case Judgement::Unchecked:
+      return "unchecked";
+    case Judgement::Unknown:
+      return "-";
+    case Judgement::Timeout:
+      return "-";
+    case Judgement::Error:
+      return "-";
+    case Judgement::Rejected:
+      return "-";
   }
   return "?";
 }
 
 int score(Judgement j) {
   switch (j) {
-    case Judgement::CorrectTrue: return 2;
-    case Judgement::CorrectFalse: return 1;
-    case Judgement::WrongFalse: return -16;
-    case Judgement::WrongTrue: return -32;
-    default: return 0;
+    case Judgement::CorrectTrue:
+      return 2;
+    case Judgement::CorrectFalse:
+      return 1;
+    case Judgement::WrongFalse:
+      return -16;
+    case Judgement::WrongTrue:
+      return -32;
+    default:
+      return 0;
   }
 }
 
@@ -169,9 +195,12 @@ TaskOutcome judge(const BenchTask& task, const ChildOutcome& child, const std::s
 
 std::string verdictText(const BenchTask& task, ir::Verdict verdict) {
   switch (verdict) {
-    case ir::Verdict::Safe: return task.chc ? "sat" : "TRUE";
-    case ir::Verdict::Unsafe: return task.chc ? "unsat" : "FALSE";
-    case ir::Verdict::Unknown: break;
+    case ir::Verdict::Safe:
+      return task.chc ? "sat" : "TRUE";
+    case ir::Verdict::Unsafe:
+      return task.chc ? "unsat" : "FALSE";
+    case ir::Verdict::Unknown:
+      break;
   }
   return task.chc ? "unknown" : "UNKNOWN";
 }

@@ -18,9 +18,15 @@ enum class Status { Ok, Timeout, MemoryOut, Error, Crash, Rejected };
 const char* toString(Status s);
 
 enum class Judgement {
-  CorrectTrue, CorrectFalse, WrongTrue, WrongFalse,
+  CorrectTrue,
+  CorrectFalse,
+  WrongTrue,
+  WrongFalse,
   Unchecked,  // a definite verdict for a task without expected verdict
-  Unknown, Timeout, Error, Rejected
+  Unknown,
+  Timeout,
+  Error,
+  Rejected
 };
 const char* toString(Judgement j);
 int score(Judgement j);

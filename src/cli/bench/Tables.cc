@@ -45,15 +45,33 @@ void Tally::add(const TaskOutcome& o) {
   cpuSeconds += o.cpuSeconds;
   score += bench::score(o.judgement);
   switch (o.judgement) {
-    case Judgement::CorrectTrue: ++correctTrue; break;
-    case Judgement::CorrectFalse: ++correctFalse; break;
-    case Judgement::WrongTrue: ++wrongTrue; break;
-    case Judgement::WrongFalse: ++wrongFalse; break;
-    case Judgement::Unchecked: ++unchecked; break;
-    case Judgement::Unknown: ++unknown; break;
-    case Judgement::Timeout: ++timeouts; break;
-    case Judgement::Error: ++errors; break;
-    case Judgement::Rejected: ++rejected; break;
+    case Judgement::CorrectTrue:
+      ++correctTrue;
+      break;
+    case Judgement::CorrectFalse:
+      ++correctFalse;
+      break;
+    case Judgement::WrongTrue:
+      ++wrongTrue;
+      break;
+    case Judgement::WrongFalse:
+      ++wrongFalse;
+      break;
+    case Judgement::Unchecked:
+      ++unchecked;
+      break;
+    case Judgement::Unknown:
+      ++unknown;
+      break;
+    case Judgement::Timeout:
+      ++timeouts;
+      break;
+    case Judgement::Error:
+      ++errors;
+      break;
+    case Judgement::Rejected:
+      ++rejected;
+      break;
   }
 }
 
@@ -72,7 +90,8 @@ std::vector<std::pair<std::string, Tally>> tallyByCategory(const std::vector<Ben
 }
 
 std::string summaryMarkdown(const std::vector<BenchTask>& tasks, const RunResults& run) {
-  std::string out = fmt::format("### {}{}\n\n", run.name, run.description.empty() ? "" : " (`" + run.description + "`)");
+  std::string out =
+      fmt::format("### {}{}\n\n", run.name, run.description.empty() ? "" : " (`" + run.description + "`)");
   out += row({"category", "tasks", "correct TRUE", "correct FALSE", "wrong TRUE", "wrong FALSE", "unknown",
               "timeouts", "errors", "evidence rejected", "score", "CPU time (s)"});
   out += alignmentRow(1, 11);
@@ -95,7 +114,8 @@ std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::v
   std::vector<std::string> header = {"category"};
   for (size_t r = 0; r < runs.size(); ++r) {
     for (const char* what : {"solved", "score", "CPU (s)"}) header.push_back(runs[r].name + " " + what);
-    if (r > 0) for (const char* what : {"solved ratio", "CPU ratio"}) header.push_back(runs[r].name + " " + what);
+    if (r > 0)
+      for (const char* what : {"solved ratio", "CPU ratio"}) header.push_back(runs[r].name + " " + what);
   }
   std::string out = fmt::format("### comparison (baseline: {})\n\n", runs[0].name);
   out += row(header) + alignmentRow(1, header.size() - 1);
@@ -119,7 +139,8 @@ std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::v
   return out;
 }
 
-std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run, const std::vector<std::string>& statKeys) {
+std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run,
+                const std::vector<std::string>& statKeys) {
   std::string out = "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason";
   for (auto& k : statKeys) out += "\t" + k;
   out += "\n";

@@ -36,6 +36,7 @@ std::string summaryMarkdown(const std::vector<BenchTask>& tasks, const RunResult
 std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::vector<RunResults>& runs);
 
 /// Header plus one row per task; `statKeys` name the extra columns (values from TaskOutcome::stats).
-std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run, const std::vector<std::string>& statKeys);
+std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run,
+                const std::vector<std::string>& statKeys);
 
 }  // namespace argus::cli::bench

@@ -71,15 +71,20 @@ std::string extensionOf(const std::string& path) { return fs::path(path).extensi
 
 }  // namespace
 
-std::optional<std::optional<bool>> expectationComment(const std::string& path) {
-  static const std::regex pattern(R"((//\s*@expect\s+|;\s*expect:\s*)(safe|unsafe|sat|unsat|unknown)\b)");
+TaskComments readTaskComments(const std::string& path) {
+  static const std::regex expect(R"((//\s*@expect\s+|;\s*expect:\s*)(safe|unsafe|sat|unsat|unknown)\b)");
+  static const std::regex setting(R"(//\s*@(error-function|data-model)\s+(\S+))");
+  TaskComments out;
   std::ifstream in(path);
   std::string line;
   while (std::getline(in, line)) {
     std::smatch m;
-    if (std::regex_search(line, m, pattern)) return verdictWord(m[2].str());
+    if (!out.expectedSafe && std::regex_search(line, m, expect)) out.expectedSafe = verdictWord(m[2].str());
+    if (!std::regex_search(line, m, setting)) continue;
+    if (m[1] == "error-function") out.errorFunction = m[2];
+    else out.dataModel = m[2];
   }
-  return std::nullopt;
+  return out;
 }
 
 std::optional<ManifestEntry> manifestEntry(const std::string& path) {
@@ -113,13 +118,16 @@ BenchTask makeTask(const std::string& path) {
   if (ext != ".c" && ext != ".i" && ext != ".smt2")
     throw InputError(path, 0, "not a task file (expected .yml, .c, .i or .smt2)");
   task.chc = ext == ".smt2";
-  auto entry = manifestEntry(path);
-  if (entry) {
+  if (auto entry = manifestEntry(path)) {
     task.expectedSafe = entry->expectedSafe;
     task.errorFunction = entry->errorFunction;
   }
-  // A comment written into the file is the more specific statement.
-  if (auto comment = expectationComment(path)) task.expectedSafe = *comment;
+  // What the file says about itself is the more specific statement.
+  TaskComments comments = readTaskComments(path);
+  if (comments.expectedSafe) task.expectedSafe = *comments.expectedSafe;
+  if (!comments.errorFunction.empty()) task.errorFunction = comments.errorFunction;
+  task.dataModel = comments.dataModel;
+  if (task.chc) task.errorFunction = task.dataModel = "";  // C settings mean nothing to CHC input
   return task;
 }
 

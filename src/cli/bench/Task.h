@@ -3,8 +3,7 @@
 // LIST arguments: a directory (every .yml and .smt2 below it, and every .c/.i that no .yml there uses as
 // its input), a .txt list (one path per line, relative to the list file, `#` comments, `${VAR}` and
 // `${VAR:-default}` expanded from the environment), or a single task file. Expected verdicts: a .yml's
-// expected_verdict; a comment in the file (`// @expect safe|unsafe`, `; expect: sat|unsat`); otherwise
-// the `expected` column of the nearest MANIFEST.tsv in an ancestor folder.
+// expected_verdict; a comment in the file (see TaskComments); otherwise the `expected` column of the nearest MANIFEST.tsv in an ancestor folder.
 #pragma once
 
 #include <optional>
@@ -20,7 +19,8 @@ struct BenchTask {
   std::string display;      // "category/file name", for progress lines
   std::optional<bool> expectedSafe;  // TRUE/sat = safe; none when unknown
   bool chc = false;                  // .smt2: verdicts read sat/unsat
-  std::string errorFunction;         // plain C files: from MANIFEST.tsv when it names one; else empty
+  std::string errorFunction;  // plain C files: from a comment or MANIFEST.tsv; empty: argus' default
+  std::string dataModel;      // plain C files: from a comment; empty: argus' default
 };
 
 /// Expands every LIST argument into tasks, in order, without duplicates. Throws InputError for a missing
@@ -30,9 +30,14 @@ std::vector<BenchTask> collectTasks(const std::vector<std::string>& lists);
 /// The task for one file (expected verdict looked up as described above).
 BenchTask makeTask(const std::string& path);
 
-/// `// @expect safe|unsafe` or `; expect: sat|unsat|unknown` inside the file; nullopt when absent or
-/// "unknown" (the optional inside says which).
-std::optional<std::optional<bool>> expectationComment(const std::string& path);
+/// What a task file says about itself in comments: `// @expect safe|unsafe`, `// @error-function NAME`
+/// and `// @data-model ILP32|LP64` (C), `; expect: sat|unsat|unknown` (SMT-LIB).
+struct TaskComments {
+  std::optional<std::optional<bool>> expectedSafe;  // set when the file says; inner nullopt: "unknown"
+  std::string errorFunction;
+  std::string dataModel;
+};
+TaskComments readTaskComments(const std::string& path);
 
 /// A row of the nearest MANIFEST.tsv in an ancestor folder of `path`, if one lists it.
 struct ManifestEntry {

@@ -19,7 +19,9 @@ bool hasExtension(const fs::path& p, std::initializer_list<const char*> exts) {
   return std::any_of(exts.begin(), exts.end(), [&](const char* x) { return e == x; });
 }
 
-std::string canonicalKey(const std::string& path) { return fs::weakly_canonical(fs::absolute(path)).string(); }
+std::string canonicalKey(const std::string& path) {
+  return fs::weakly_canonical(fs::absolute(path)).string();
+}
 
 /// Every task below `dir`, sorted by path. C files used as the input of a .yml there are left out: the
 /// .yml stands for them (and knows their error function and data model).
@@ -42,8 +44,7 @@ std::vector<BenchTask> scanDirectory(const fs::path& dir) {
   return tasks;
 }
 
-std::vector<BenchTask> expandEntry(const std::string& path, const std::string& listFile, int line,
-                                   int depth);
+std::vector<BenchTask> expandEntry(const std::string& path, const std::string& listFile, int line, int depth);
 
 std::vector<BenchTask> readListFile(const std::string& listFile, int depth) {
   if (depth > 8) throw InputError(listFile, 0, "lists nested too deeply (a list that includes itself?)");
@@ -91,9 +92,12 @@ std::string expandVariables(const std::string& text, const std::string& file, in
     size_t dflt = inner.find(":-");
     std::string name = inner.substr(0, dflt);
     const char* value = std::getenv(name.c_str());
-    if (value && *value) out += value;
-    else if (dflt != std::string::npos) out += inner.substr(dflt + 2);
-    else throw InputError(file, line, "environment variable " + name + " is not set");
+    if (value && *value)
+      out += value;
+    else if (dflt != std::string::npos)
+      out += inner.substr(dflt + 2);
+    else
+      throw InputError(file, line, "environment variable " + name + " is not set");
     pos = end + 1;
   }
   return out + text.substr(std::min(pos, text.size()));

@@ -62,7 +62,8 @@ TEST(BenchOutcome, ReadsTheReasonOfAnUnknown) {
   auto rejected = argusRun(true, "Verdict: UNKNOWN (evidence rejected: trace does not replay)\n", exited(20));
   EXPECT_EQ(rejected.status, Status::Rejected);
   EXPECT_EQ(rejected.reason, "evidence rejected: trace does not replay");
-  EXPECT_EQ(argusRun(true, "Verdict: UNKNOWN (error: engine failed)\n", exited(20)).judgement, Judgement::Error);
+  EXPECT_EQ(argusRun(true, "Verdict: UNKNOWN (error: engine failed)\n", exited(20)).judgement,
+            Judgement::Error);
   auto bound = argusRun(true, "Verdict: UNKNOWN (bound reached: 50)\n", exited(20));
   EXPECT_EQ(bound.status, Status::Ok);
   EXPECT_EQ(bound.judgement, Judgement::Unknown);
@@ -73,7 +74,8 @@ TEST(BenchOutcome, CrashesTimeoutsAndMemoryOuts) {
   auto noVerdict = argusRun(true, "", exited(3), "argus: internal error: boom\n");
   EXPECT_EQ(noVerdict.status, Status::Crash);
   EXPECT_EQ(noVerdict.judgement, Judgement::Error);
-  EXPECT_NE(noVerdict.reason.find("exit code 3: argus: internal error: boom"), std::string::npos) << noVerdict.reason;
+  EXPECT_NE(noVerdict.reason.find("exit code 3: argus: internal error: boom"), std::string::npos)
+      << noVerdict.reason;
   EXPECT_EQ(argusRun(true, "", exited(2), "argus: error: t.c: no such file\n").status, Status::Crash);
   EXPECT_EQ(argusRun(true, "Verdict: TRUE\n", signalled(11)).status, Status::Crash);
   EXPECT_EQ(argusRun(true, "Verdict: TRUE\n", signalled(11)).verdict, ir::Verdict::Unknown);
@@ -98,5 +100,6 @@ TEST(BenchOutcome, ReadsExternalToolsByPattern) {
   auto silent = judge(task(true), exited(1), "nothing useful\n", "", reader);
   EXPECT_EQ(silent.status, Status::Crash);
   auto custom = VerdictReader::forExternal("RESULT=(\\w+)");
-  EXPECT_EQ(judge(task(false), exited(0), "TRUE story\nRESULT=unsafe\n", "", custom).judgement, Judgement::CorrectFalse);
+  EXPECT_EQ(judge(task(false), exited(0), "TRUE story\nRESULT=unsafe\n", "", custom).judgement,
+            Judgement::CorrectFalse);
 }

@@ -58,7 +58,8 @@ struct FakeBench {
 };
 
 constexpr const char* kHonestTool =
-    "honest=case {file} in *slow*) sleep 20;; esac; if grep -q unsafe {file}; then echo FALSE; else echo TRUE; fi";
+    "honest=case {file} in *slow*) sleep 20;; esac; if grep -q unsafe {file}; then echo FALSE; else echo "
+    "TRUE; fi";
 constexpr const char* kLyingTool = "liar=echo TRUE {file}";
 
 }  // namespace
@@ -109,8 +110,10 @@ TEST(BenchRun, RunsAFakeToolWithATimeoutAndWritesTables) {
   EXPECT_EQ(code, 0) << progress.str();
   std::string summary = out.str();
   // a.c correct FALSE, b.c correct TRUE, slow.c timeout: score 3.
-  EXPECT_NE(summary.find("| **total** | **3** | **1** | **1** | **0** | **0** | **0** | **1** | **0** | **0** | **3** |"),
-            std::string::npos)
+  EXPECT_NE(
+      summary.find(
+          "| **total** | **3** | **1** | **1** | **0** | **0** | **0** | **1** | **0** | **0** | **3** |"),
+      std::string::npos)
       << summary;
   EXPECT_NE(progress.str().find("tasks/slow.c UNKNOWN"), std::string::npos) << progress.str();
   std::string tsvText = readAll(b.dir.path("out/honest.tsv"));

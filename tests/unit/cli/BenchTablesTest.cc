@@ -31,13 +31,18 @@ TaskOutcome outcome(Judgement j, ir::Verdict v, double cpu, Status s = Status::O
 struct Sample {
   std::vector<BenchTask> tasks = {task("loops", "a.yml", true), task("loops", "b.yml", false),
                                   task("locks", "c.yml", true), task("locks", "d.yml", false)};
-  RunResults base{"bmc", "--engine bmc",
-                  {outcome(Judgement::CorrectTrue, ir::Verdict::Safe, 1), outcome(Judgement::WrongTrue, ir::Verdict::Safe, 2),
+  RunResults base{"bmc",
+                  "--engine bmc",
+                  {outcome(Judgement::CorrectTrue, ir::Verdict::Safe, 1),
+                   outcome(Judgement::WrongTrue, ir::Verdict::Safe, 2),
                    outcome(Judgement::Timeout, ir::Verdict::Unknown, 10, Status::Timeout),
                    outcome(Judgement::CorrectFalse, ir::Verdict::Unsafe, 1)}};
-  RunResults other{"kind", "--engine kind",
-                   {outcome(Judgement::CorrectTrue, ir::Verdict::Safe, 1), outcome(Judgement::CorrectFalse, ir::Verdict::Unsafe, 1),
-                    outcome(Judgement::CorrectTrue, ir::Verdict::Safe, 1), outcome(Judgement::CorrectFalse, ir::Verdict::Unsafe, 4)}};
+  RunResults other{"kind",
+                   "--engine kind",
+                   {outcome(Judgement::CorrectTrue, ir::Verdict::Safe, 1),
+                    outcome(Judgement::CorrectFalse, ir::Verdict::Unsafe, 1),
+                    outcome(Judgement::CorrectTrue, ir::Verdict::Safe, 1),
+                    outcome(Judgement::CorrectFalse, ir::Verdict::Unsafe, 4)}};
 };
 
 }  // namespace
@@ -63,12 +68,14 @@ TEST(BenchTables, SummaryIsAMarkdownTable) {
   Sample s;
   std::string md = summaryMarkdown(s.tasks, s.base);
   EXPECT_NE(md.find("### bmc (`--engine bmc`)"), std::string::npos) << md;
-  EXPECT_NE(md.find("| category | tasks | correct TRUE | correct FALSE | wrong TRUE | wrong FALSE | unknown | "
-                    "timeouts | errors | evidence rejected | score | CPU time (s) |"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find("| category | tasks | correct TRUE | correct FALSE | wrong TRUE | wrong FALSE | unknown | "
+              "timeouts | errors | evidence rejected | score | CPU time (s) |"),
+      std::string::npos)
       << md;
   EXPECT_NE(md.find("| loops | 2 | 1 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | -30 | 3.0 |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| **total** | **4** | **1** | **1** | **1** | **0** | **0** | **1** | **0** | **0** | **-29** | **14.0** |"),
+  EXPECT_NE(md.find("| **total** | **4** | **1** | **1** | **1** | **0** | **0** | **1** | **0** | **0** | "
+                    "**-29** | **14.0** |"),
             std::string::npos)
       << md;
 }
@@ -80,8 +87,9 @@ TEST(BenchTables, ComparisonGivesRatiosAgainstTheFirstRun) {
   EXPECT_NE(md.find("baseline: bmc"), std::string::npos);
   EXPECT_NE(md.find("| kind solved ratio | kind CPU ratio |"), std::string::npos) << md;
   // total: bmc solved 2 in 14 s, kind solved 4 in 7 s.
-  EXPECT_NE(md.find("| **total** | **2** | **-29** | **14.0** | **4** | **6** | **7.0** | **2.00** | **0.50** |"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find("| **total** | **2** | **-29** | **14.0** | **4** | **6** | **7.0** | **2.00** | **0.50** |"),
+      std::string::npos)
       << md;
 }
 
@@ -93,7 +101,9 @@ TEST(BenchTables, TsvHasOneRowPerTaskWithSelectedStatistics) {
   std::string header, first;
   std::getline(lines, header);
   std::getline(lines, first);
-  EXPECT_EQ(header, "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason\tbmc.bound");
+  EXPECT_EQ(
+      header,
+      "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason\tbmc.bound");
   EXPECT_EQ(first, "loops/a.yml\tloops\ttrue\tTRUE\tcorrect\tok\t0.000\t1.000\t0.0\t\t7");
   EXPECT_NE(text.find("locks/c.yml\tlocks\ttrue\tUNKNOWN\t-\ttimeout"), std::string::npos) << text;
   EXPECT_NE(text.find("loops/b.yml\tloops\tfalse\tTRUE\tWRONG"), std::string::npos) << text;

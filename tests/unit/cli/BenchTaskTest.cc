@@ -19,18 +19,20 @@ namespace {
 struct BenchTree {
   TempDir dir;
   BenchTree() {
-    dir.write("MANIFEST.tsv", "suite\tpath\texpected\terror_function\n"
-                              "chc\tchc/a.smt2\tunsat\t-\n"
-                              "c\tc/plain.c\tfalse\t__VERIFIER_error\n"
-                              "chc\tchc/b.smt2\tunsat\t-\n");
+    dir.write("MANIFEST.tsv",
+              "suite\tpath\texpected\terror_function\n"
+              "chc\tchc/a.smt2\tunsat\t-\n"
+              "c\tc/plain.c\tfalse\t__VERIFIER_error\n"
+              "chc\tchc/b.smt2\tunsat\t-\n");
     dir.write("chc/a.smt2", "(set-logic HORN)\n");
     dir.write("chc/b.smt2", "; expect: sat\n(set-logic HORN)\n");
     dir.write("c/plain.c", "int main() { return 0; }\n");
-    dir.write("c/commented.c", "// @expect safe\nint main() { return 0; }\n");
+    dir.write("c/commented.c", "// @expect safe\n// @error-function __VERIFIER_error\n// @data-model ILP32\n");
     dir.write("c/task.c", "int main() { return 0; }\n");
-    dir.write("c/task.yml", "format_version: '2.0'\ninput_files: 'task.c'\nproperties:\n"
-                            "  - property_file: ../properties/unreach-call.prp\n    expected_verdict: false\n"
-                            "options:\n  language: C\n  data_model: ILP32\n");
+    dir.write("c/task.yml",
+              "format_version: '2.0'\ninput_files: 'task.c'\nproperties:\n"
+              "  - property_file: ../properties/unreach-call.prp\n    expected_verdict: false\n"
+              "options:\n  language: C\n  data_model: ILP32\n");
     dir.write("properties/unreach-call.prp", "CHECK( init(main()), LTL(G ! call(reach_error())) )\n");
   }
 };
@@ -48,7 +50,10 @@ TEST(BenchTasks, DirectoryTakesYmlsAndCFilesNoYmlUses) {
   auto tasks = collectTasks({t.dir.path("c")});
   EXPECT_EQ(displays(tasks), (std::vector<std::string>{"c/commented.c", "c/plain.c", "c/task.yml"}));
   EXPECT_EQ(tasks[0].expectedSafe, std::optional<bool>(true));
+  EXPECT_EQ(tasks[0].errorFunction, "__VERIFIER_error");
+  EXPECT_EQ(tasks[0].dataModel, "ILP32");
   EXPECT_EQ(tasks[1].expectedSafe, std::optional<bool>(false));
+  EXPECT_EQ(tasks[1].dataModel, "");
   EXPECT_EQ(tasks[1].errorFunction, "__VERIFIER_error");
   EXPECT_EQ(tasks[2].expectedSafe, std::optional<bool>(false));
   EXPECT_EQ(tasks[2].category, "c");
@@ -69,11 +74,13 @@ TEST(BenchTasks, ListFilesResolveRelativePathsCommentsAndVariables) {
   BenchTree t;
   setenv("ARGUS_BENCH_TEST_ROOT", t.dir.root().c_str(), 1);
   unsetenv("ARGUS_BENCH_TEST_UNSET");
-  std::string list = t.dir.write("lists/l.txt", "# a comment\n../c/commented.c   # why\n\n"
-                                                "${ARGUS_BENCH_TEST_ROOT}/chc\n"
-                                                "${ARGUS_BENCH_TEST_UNSET:-../c/plain.c}\n");
+  std::string list = t.dir.write("lists/l.txt",
+                                 "# a comment\n../c/commented.c   # why\n\n"
+                                 "${ARGUS_BENCH_TEST_ROOT}/chc\n"
+                                 "${ARGUS_BENCH_TEST_UNSET:-../c/plain.c}\n");
   auto tasks = collectTasks({list, t.dir.path("c/plain.c")});  // plain.c only once
-  EXPECT_EQ(displays(tasks), (std::vector<std::string>{"c/commented.c", "chc/a.smt2", "chc/b.smt2", "c/plain.c"}));
+  EXPECT_EQ(displays(tasks),
+            (std::vector<std::string>{"c/commented.c", "chc/a.smt2", "chc/b.smt2", "c/plain.c"}));
 }
 
 TEST(BenchTasks, ListErrorsNameTheLine) {
@@ -102,7 +109,8 @@ TEST(BenchTasks, ExpandVariablesWithDefaults) {
 
 TEST(BenchTasks, SharedBenchmarksCarryTheirExpectedVerdicts) {
   std::filesystem::path bench = std::filesystem::path(ARGUS_SHARED_DIR) / "bench";
-  ASSERT_TRUE(std::filesystem::exists(bench / "MANIFEST.tsv")) << "the shared benchmarks are missing: " << bench;
+  ASSERT_TRUE(std::filesystem::exists(bench / "MANIFEST.tsv"))
+      << "the shared benchmarks are missing: " << bench;
   BenchTask yml = makeTask((bench / "c/loop-lit/gcnr2008.yml").string());
   EXPECT_EQ(yml.expectedSafe, std::optional<bool>(false));
   EXPECT_EQ(yml.category, "loop-lit");

@@ -41,7 +41,8 @@ void expectUsageError(const Outcome& o, const std::string& what) {
 TEST(Cli, HelpListsCommandsAndExitCodes) {
   Outcome o = runCli({"--help"});
   EXPECT_EQ(o.code, 0);
-  for (const char* part : {"verify", "dump", "bench", "--help-engines", "--help-options", "Exit codes: 0 TRUE, 10 FALSE"})
+  for (const char* part :
+       {"verify", "dump", "bench", "--help-engines", "--help-options", "Exit codes: 0 TRUE, 10 FALSE"})
     EXPECT_NE(o.out.find(part), std::string::npos) << part << " missing in\n" << o.out;
   Outcome verifyHelp = runCli({"verify", "--help"});
   EXPECT_EQ(verifyHelp.code, 0);
@@ -85,10 +86,11 @@ TEST(Cli, BadYamlTaskIsAnInputError) {
   TempDir dir;
   dir.write("p.c", "int main() { return 0; }\n");
   expectUsageError(runCli({"verify", dir.write("bad.yml", "input_files: [unclosed\n")}), dir.path("bad.yml"));
-  std::string memsafety = dir.write("mem.yml", "format_version: '2.0'\ninput_files: 'p.c'\nproperties:\n"
-                                               "  - property_file: ../properties/valid-memsafety.prp\n"
-                                               "    expected_verdict: true\noptions:\n  language: C\n"
-                                               "  data_model: ILP32\n");
+  std::string memsafety = dir.write("mem.yml",
+                                    "format_version: '2.0'\ninput_files: 'p.c'\nproperties:\n"
+                                    "  - property_file: ../properties/valid-memsafety.prp\n"
+                                    "    expected_verdict: true\noptions:\n  language: C\n"
+                                    "  data_model: ILP32\n");
   expectUsageError(runCli({"verify", memsafety}), dir.path("mem.yml"));
 }
 
@@ -97,10 +99,21 @@ TEST(Cli, BadOptionsAreRejectedBeforeAnyWork) {
   std::string c = dir.write("p.c", "int main() { return 0; }\n");
   expectUsageError(runCli({"verify", c, "--set", "no.such.option=1"}), "unknown option 'no.such.option'");
   expectUsageError(runCli({"verify", c, "--set", "frontend.encoding"}), "expected KEY=VALUE");
-  expectUsageError(runCli({"verify", c, "--encoding", "float"}), "bad value 'float' for option 'frontend.encoding'");
+  expectUsageError(runCli({"verify", c, "--encoding", "float"}),
+                   "bad value 'float' for option 'frontend.encoding'");
   expectUsageError(runCli({"verify", c, "--timeout", "soon"}), "verify.timeout");
   expectUsageError(runCli({"verify", c, "--timeout", "-1"}), "must not be negative");
   expectUsageError(runCli({"verify", c, "--engine", "no-such-engine"}), "unknown engine 'no-such-engine'");
   expectUsageError(runCli({"bench", c, "--run", "no-equals-sign"}), "--run expects NAME=VALUE");
-  expectUsageError(runCli({"bench", c, "--external", "x=tool {file}", "--verdict-pattern", "y=z"}), "--verdict-pattern");
+  expectUsageError(runCli({"bench", c, "--external", "x=tool {file}", "--verdict-pattern", "y=z"}),
+                   "--verdict-pattern");
+}
+
+TEST(Cli, RepeatableOptionsDoNotSwallowPositionalArguments) {
+  TempDir dir;
+  std::string task = dir.write("t.c", "// @expect safe\n");
+  Outcome o = runCli(
+      {"bench", "--external", "fake=echo TRUE {file}", task, "--out", dir.path("out"), "--timeout", "5"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("| **total** | **1** | **1** |"), std::string::npos) << o.out;
 }

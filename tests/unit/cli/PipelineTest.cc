@@ -68,7 +68,8 @@ TEST(Pipeline, EngineExceptionsBecomeUnknownWithTheMessage) {
   EXPECT_EQ(thrown.reason, ir::UnknownReason::Error);
   EXPECT_NE(thrown.detail.find("solver exploded"), std::string::npos);
   EXPECT_EQ(thrown.engine, "fake");
-  EXPECT_EQ(runEngine(fakeInfo(FakeEngine::Mode::ThrowBadAlloc), r.program, r.ctx).reason, ir::UnknownReason::MemoryOut);
+  EXPECT_EQ(runEngine(fakeInfo(FakeEngine::Mode::ThrowBadAlloc), r.program, r.ctx).reason,
+            ir::UnknownReason::MemoryOut);
 }
 
 TEST(Pipeline, UnsupportedProgramsSayWhy) {
@@ -76,7 +77,8 @@ TEST(Pipeline, UnsupportedProgramsSayWhy) {
   ir::Result result = runEngine(fakeInfo(FakeEngine::Mode::Unsupported), r.program, r.ctx);
   EXPECT_EQ(result.reason, ir::UnknownReason::Unsupported);
   EXPECT_NE(result.detail.find("engine fake does not support this program: recursion"), std::string::npos);
-  EXPECT_EQ(runEngine(fakeInfo(FakeEngine::Mode::Answer), r.program, r.ctx).reason, ir::UnknownReason::BoundReached);
+  EXPECT_EQ(runEngine(fakeInfo(FakeEngine::Mode::Answer), r.program, r.ctx).reason,
+            ir::UnknownReason::BoundReached);
 }
 
 TEST(Pipeline, UnknownEngineNamesTheAlternatives) {
@@ -86,7 +88,8 @@ TEST(Pipeline, UnknownEngineNamesTheAlternatives) {
 TEST(Pipeline, TrueNeedsACheckedCertificate) {
   EngineRun r;
   ir::Certificate c;
-  EXPECT_EQ(requireCheckedEvidence(r.program, ir::Result::safe(c)).reason, ir::UnknownReason::EvidenceRejected);
+  EXPECT_EQ(requireCheckedEvidence(r.program, ir::Result::safe(c)).reason,
+            ir::UnknownReason::EvidenceRejected);
   c.checked = true;
   EXPECT_EQ(requireCheckedEvidence(r.program, ir::Result::safe(c)).verdict, ir::Verdict::Safe);
   ir::Result noCertificate;

@@ -22,15 +22,16 @@ struct ReportFixture {
     inc = p.addProcedureWithFrame("inc", {"t.c", 2, 0});
     a = p.addVariable(inc, ir::VarRole::Param, "inc::a", c.int_sort(), "a", int32);
     r = p.addVariable(inc, ir::VarRole::Result, "inc::r", c.int_sort(), "", int32);
-    incBody = ir::addAssign(p, p.proc(inc).entry, p.proc(inc).exit, {{r, p.var(a).cur + 1}}, {"t.c", 2, 0}, "return a + 1");
+    incBody = ir::addAssign(p, p.proc(inc).entry, p.proc(inc).exit, {{r, p.var(a).cur + 1}}, {"t.c", 2, 0},
+                            "return a + 1");
     main = p.addProcedureWithFrame("main", {"t.c", 4, 0});
     x = p.addVariable(main, ir::VarRole::Local, "main::x", c.int_sort(), "x", uint32);
     t = p.addVariable(main, ir::VarRole::Local, "main::t", c.int_sort(), "", int32);
     y = p.addVariable(main, ir::VarRole::Local, "main::y", c.int_sort(), "y", int32);
     ir::LocId l1 = p.addLocation(main, "l1"), l2 = p.addLocation(main, "l2"), l3 = p.addLocation(main, "l3"),
               l4 = p.addLocation(main, "l4");
-    readX = ir::addNondet(p, p.proc(main).entry, l1, x, p.var(x).next >= 0, "__VERIFIER_nondet_uint", {"t.c", 5, 0},
-                          "x = __VERIFIER_nondet_uint()");
+    readX = ir::addNondet(p, p.proc(main).entry, l1, x, p.var(x).next >= 0, "__VERIFIER_nondet_uint",
+                          {"t.c", 5, 0}, "x = __VERIFIER_nondet_uint()");
     temp = ir::addAssign(p, l1, l2, {{t, p.var(x).cur + 1}}, {"t.c", 6, 0}, "%t = add x, 1");
     copy = ir::addAssign(p, l2, l3, {{y, p.var(t).cur}}, {"t.c", 6, 0}, "y = %t");
     call = p.addCall(l3, l4, inc, {p.var(y).cur}, {y}, {"t.c", 7, 0}, "y = inc(y)");

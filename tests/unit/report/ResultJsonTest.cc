@@ -57,7 +57,8 @@ TEST(ResultJson, DescribesACertificate) {
 }
 
 TEST(ResultJson, DescribesAnUnknownWithoutProgram) {
-  auto json = resultJson(ir::Result::unknown(ir::UnknownReason::Timeout, "20 s"), nullptr, Stats{}, RunInfo{});
+  auto json =
+      resultJson(ir::Result::unknown(ir::UnknownReason::Timeout, "20 s"), nullptr, Stats{}, RunInfo{});
   EXPECT_EQ(json["verdict"], "UNKNOWN");
   EXPECT_EQ(json["reason"], "timeout");
   EXPECT_EQ(json["detail"], "20 s");

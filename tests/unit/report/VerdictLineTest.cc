@@ -9,12 +9,15 @@ using namespace argus::report;
 TEST(VerdictLine, WritesTheThreeForms) {
   EXPECT_EQ(verdictLine(ir::Result::safe({})), "Verdict: TRUE");
   EXPECT_EQ(verdictLine(ir::Result::unsafe({})), "Verdict: FALSE(unreach-call)");
-  EXPECT_EQ(verdictLine(ir::Result::unknown(ir::UnknownReason::Timeout, "20 s")), "Verdict: UNKNOWN (timeout: 20 s)");
-  EXPECT_EQ(verdictLine(ir::Result::unknown(ir::UnknownReason::BoundReached, "")), "Verdict: UNKNOWN (bound reached)");
+  EXPECT_EQ(verdictLine(ir::Result::unknown(ir::UnknownReason::Timeout, "20 s")),
+            "Verdict: UNKNOWN (timeout: 20 s)");
+  EXPECT_EQ(verdictLine(ir::Result::unknown(ir::UnknownReason::BoundReached, "")),
+            "Verdict: UNKNOWN (bound reached)");
 }
 
 TEST(VerdictLine, FlattensAMultiLineDetail) {
-  auto line = verdictLine(ir::Result::unknown(ir::UnknownReason::EvidenceRejected, "trace failed\nat step 3\n"));
+  auto line =
+      verdictLine(ir::Result::unknown(ir::UnknownReason::EvidenceRejected, "trace failed\nat step 3\n"));
   EXPECT_EQ(line, "Verdict: UNKNOWN (evidence rejected: trace failed at step 3)");
 }
 
