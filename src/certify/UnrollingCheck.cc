@@ -1,6 +1,6 @@
 // The complete-unrolling checker, independent of the BMC engine: it builds the whole unrolling for the
-// given bound at once (a node per location, call stack and loop counters; every node with fresh terms),
-// then asks one fresh solver whether an error location or a cut-off node is reachable.
+// given bound at once (a node per location, call stack and loop counters), encodes it in topological
+// order, and asks one fresh solver whether an error location or a cut-off node is reachable.
 //
 // The bound means: in every activation of a loop, its head is re-entered through back edges at most
 // `bound` times, and no procedure occurs more than `bound` times on the call stack. A back edge is an
@@ -55,6 +55,8 @@ std::vector<std::vector<ir::LocId>> loopsContaining(const ir::Program& p) {
   return out;
 }
 
+/// The unrolling in two passes: its shape (nodes and links, breadth first), then its formula in
+/// topological order, so that every node sees all its incoming links before its own state is fixed.
 class Unrolling {
  public:
   Unrolling(const ir::Program& p, unsigned bound)
@@ -63,7 +65,7 @@ class Unrolling {
   /// Builds every node within the bound; false when the unrolling exceeds kMaxNodes.
   bool build() {
     const ir::Procedure& main = p_.proc(p_.mainProc());
-    node(Key{main.entry, {}, enter(main.entry, {})}, std::nullopt);
+    node(Key{main.entry, {}, enter(main.entry, {})});
     for (size_t i = 0; i < nodes_.size(); ++i) {
       if (nodes_.size() > kMaxNodes) return false;
       if (nodes_[i].cutoff.empty()) expand(i);
@@ -71,23 +73,22 @@ class Unrolling {
     return true;
   }
 
-  /// Asserts the unrolling into `s`; returns the literal "an error or a cut-off node is reached".
-  z3::expr encode(smt::Solver& s) {
+  /// Asserts the unrolling into `s` and returns the literal "an error or a cut-off node is reached";
+  /// nothing if the links form a cycle (then the bound does not describe the program's executions).
+  std::optional<z3::expr> encode(smt::Solver& s) {
     z3::context& ctx = p_.ctx();
-    for (auto& c : constraints_) s.add(c);
+    std::vector<size_t> order = topologicalOrder();
+    if (order.size() != nodes_.size()) return std::nullopt;
+    states_.assign(nodes_.size(), ir::State(p_));
+    reach_.assign(nodes_.size(), ctx.bool_val(true));
+    std::vector<std::vector<std::pair<z3::expr, ir::State>>> incoming(nodes_.size());
+    states_[0] = ir::freshState(p_, p_.scope(p_.mainProc()));
     std::vector<z3::expr> bad;
-    for (auto& n : nodes_) {
-      if (!n.in.empty()) {
-        std::vector<z3::expr> options;
-        for (auto& [taken, post] : n.in) {
-          options.push_back(taken);
-          std::vector<z3::expr> equal;
-          for (ir::VarId v : p_.scope(p_.loc(std::get<0>(n.key)).proc)) equal.push_back(n.state[v] == post[v]);
-          s.add(z3::implies(taken, smt::mkAnd(ctx, equal)));
-        }
-        s.add(z3::implies(n.reach, smt::mkOr(ctx, options)));
-      }
-      if (!n.cutoff.empty() || p_.isErrorLoc(std::get<0>(n.key))) bad.push_back(n.reach);
+    for (size_t n : order) {
+      if (n != 0) merge(s, n, incoming[n]);
+      incoming[n].clear();
+      for (const Link& l : out_[n]) incoming[l.to].push_back(follow(s, n, l));
+      if (!nodes_[n].cutoff.empty() || p_.isErrorLoc(std::get<0>(nodes_[n].key))) bad.push_back(reach_[n]);
     }
     z3::expr query = smt::freshConst(ctx, "certify!unrolled", ctx.bool_sort());
     s.add(z3::implies(query, smt::mkOr(ctx, bad)));
@@ -96,11 +97,11 @@ class Unrolling {
 
   /// What a model of the query reaches: the first bad node it makes true.
   std::string explain(const z3::model& m) const {
-    for (auto& n : nodes_) {
-      if (!m.eval(n.reach, true).is_true()) continue;
-      if (!n.cutoff.empty()) return n.cutoff;
-      if (p_.isErrorLoc(std::get<0>(n.key)))
-        return "an error location is reachable within the bound: " + describeLocation(p_, std::get<0>(n.key));
+    for (size_t n = 0; n < nodes_.size(); ++n) {
+      if (!m.eval(reach_[n], true).is_true()) continue;
+      if (!nodes_[n].cutoff.empty()) return nodes_[n].cutoff;
+      if (p_.isErrorLoc(std::get<0>(nodes_[n].key)))
+        return "an error location is reachable within the bound: " + describeLocation(p_, std::get<0>(nodes_[n].key));
     }
     return "an error or cut-off node is reachable";
   }
@@ -108,11 +109,15 @@ class Unrolling {
   size_t size() const { return nodes_.size(); }
 
  private:
+  enum class Via { Transition, Call, Return };
+  struct Link {
+    Via via;
+    ir::EdgeId edge;
+    size_t to;
+    size_t caller;  // Return: the node that made the call
+  };
   struct Node {
     Key key;
-    z3::expr reach;
-    ir::State state;
-    std::vector<std::pair<z3::expr, ir::State>> in;
     std::string cutoff;  // non-empty: beyond the bound (says why); not expanded
   };
 
@@ -137,23 +142,20 @@ class Unrolling {
     return n;
   }
 
-  /// The node for `key`, created if new; `in` (literal, state) is added to its incoming edges.
-  size_t node(const Key& key, std::optional<std::pair<z3::expr, ir::State>> in) {
+  /// The node for `key`, created (and checked against the bound) if new.
+  size_t node(const Key& key) {
     auto [it, fresh] = index_.emplace(key, nodes_.size());
-    if (fresh) {
-      z3::context& ctx = p_.ctx();
-      const auto& [loc, stack, counters] = key;
-      ir::ProcId proc = p_.loc(loc).proc;
-      Node n{key, in ? smt::freshConst(ctx, "certify!node", ctx.bool_sort()) : ctx.bool_val(true),
-             ir::freshState(p_, p_.scope(proc)), {}, ""};
-      for (auto [head, count] : counters)
-        if (count > bound_)
-          n.cutoff = fmt::format("the loop at {} can iterate more than {} times", describeLocation(p_, head), bound_);
-      if (loc == p_.proc(proc).entry && occurrences(proc, stack) > bound_)
-        n.cutoff = fmt::format("the recursion of {} can be deeper than {}", p_.proc(proc).name, bound_);
-      nodes_.push_back(std::move(n));
-    }
-    if (in) nodes_[it->second].in.push_back(std::move(*in));
+    if (!fresh) return it->second;
+    const auto& [loc, stack, counters] = key;
+    ir::ProcId proc = p_.loc(loc).proc;
+    Node n{key, ""};
+    for (auto [head, count] : counters)
+      if (count > bound_)
+        n.cutoff = fmt::format("the loop at {} can iterate more than {} times", describeLocation(p_, head), bound_);
+    if (loc == p_.proc(proc).entry && occurrences(proc, stack) > bound_)
+      n.cutoff = fmt::format("the recursion of {} can be deeper than {}", p_.proc(proc).name, bound_);
+    nodes_.push_back(std::move(n));
+    out_.emplace_back();
     return it->second;
   }
 
@@ -162,44 +164,88 @@ class Unrolling {
     const ir::Procedure& pr = p_.proc(p_.loc(loc).proc);
     if (loc == pr.error) return;
     if (loc == pr.exit) {
-      if (!stack.empty()) returnFrom(i);
+      if (stack.empty()) return;
+      const auto& [callId, callerCounters] = stack.back();
+      const ir::Edge& call = p_.edge(callId);
+      Stack outer(stack.begin(), stack.end() - 1);
+      size_t caller = index_.at(Key{call.from, outer, callerCounters});
+      size_t to = node(Key{call.to, outer, enter(call.to, callerCounters)});
+      out_[i].push_back({Via::Return, callId, to, caller});
       return;
     }
-    z3::context& ctx = p_.ctx();
     for (ir::EdgeId id : p_.loc(loc).out) {
       const ir::Edge& e = p_.edge(id);
-      z3::expr taken = smt::freshConst(ctx, "certify!taken", ctx.bool_sort());
       if (e.isCall()) {
-        constraints_.push_back(z3::implies(taken, nodes_[i].reach));
-        const ir::Procedure& callee = p_.proc(e.callee);
-        ir::State s = nodes_[i].state;
-        std::vector<z3::expr> args = inst_.callArgs(id, s);
-        for (size_t a = 0; a < args.size(); ++a) s[callee.params[a]] = args[a];
-        for (const auto* vars : {&callee.results, &callee.locals})
-          for (ir::VarId v : *vars) s[v] = smt::freshConst(ctx, p_.var(v).name, p_.var(v).cur.get_sort());
         Stack inner = stack;
         inner.emplace_back(id, counters);
-        node(Key{callee.entry, inner, enter(callee.entry, {})}, std::make_pair(taken, s));
+        size_t to = node(Key{p_.proc(e.callee).entry, inner, enter(p_.proc(e.callee).entry, {})});
+        out_[i].push_back({Via::Call, id, to, 0});
       } else {
-        ir::EdgeInstance ei = inst_.transition(id, nodes_[i].state);
-        constraints_.push_back(z3::implies(taken, nodes_[i].reach && ei.formula));
-        node(Key{e.to, stack, enter(e.to, counters)}, std::make_pair(taken, ei.post));
+        size_t to = node(Key{e.to, stack, enter(e.to, counters)});
+        out_[i].push_back({Via::Transition, id, to, 0});
       }
     }
   }
 
-  void returnFrom(size_t exitNode) {
-    const auto& [loc, stack, counters] = nodes_[exitNode].key;
-    const auto& [callId, callerCounters] = stack.back();
-    const ir::Edge& call = p_.edge(callId);
-    Stack outer(stack.begin(), stack.end() - 1);
-    size_t caller = index_.at(Key{call.from, outer, callerCounters});
-    ir::State s = nodes_[caller].state;
-    const ir::State& done = nodes_[exitNode].state;
-    for (ir::VarId g : p_.globals()) s[g] = done[g];
-    for (size_t r = 0; r < call.results.size(); ++r) s[call.results[r]] = done[p_.proc(call.callee).results[r]];
-    z3::expr reached = nodes_[exitNode].reach;
-    node(Key{call.to, outer, enter(call.to, callerCounters)}, std::make_pair(reached, s));
+  /// Kahn's algorithm over the links; shorter than the node count if they form a cycle.
+  std::vector<size_t> topologicalOrder() const {
+    std::vector<size_t> indegree(nodes_.size(), 0), order;
+    for (auto& links : out_)
+      for (const Link& l : links) ++indegree[l.to];
+    for (size_t n = 0; n < nodes_.size(); ++n)
+      if (indegree[n] == 0) order.push_back(n);
+    for (size_t i = 0; i < order.size(); ++i)
+      for (const Link& l : out_[order[i]])
+        if (--indegree[l.to] == 0) order.push_back(l.to);
+    return order;
+  }
+
+  /// The literal and state a link hands to its target.
+  std::pair<z3::expr, ir::State> follow(smt::Solver& s, size_t from, const Link& l) {
+    z3::context& ctx = p_.ctx();
+    const ir::Edge& e = p_.edge(l.edge);
+    if (l.via == Via::Return) {
+      ir::State back = states_[l.caller];
+      for (ir::VarId g : p_.globals()) back[g] = states_[from][g];
+      for (size_t r = 0; r < e.results.size(); ++r) back[e.results[r]] = states_[from][p_.proc(e.callee).results[r]];
+      return {reach_[from], back};
+    }
+    z3::expr taken = smt::freshConst(ctx, "certify!taken", ctx.bool_sort());
+    if (l.via == Via::Transition) {
+      ir::EdgeInstance ei = inst_.transition(e.id, states_[from]);
+      s.add(z3::implies(taken, reach_[from] && ei.formula));
+      return {taken, ei.post};
+    }
+    s.add(z3::implies(taken, reach_[from]));
+    const ir::Procedure& callee = p_.proc(e.callee);
+    ir::State entry = states_[from];
+    std::vector<z3::expr> args = inst_.callArgs(e.id, entry);
+    for (size_t a = 0; a < args.size(); ++a) entry[callee.params[a]] = args[a];
+    for (const auto* vars : {&callee.results, &callee.locals})
+      for (ir::VarId v : *vars) entry[v] = smt::freshConst(ctx, p_.var(v).name, p_.var(v).cur.get_sort());
+    return {taken, entry};
+  }
+
+  /// Reach literal and state of node n from all its incoming links: one link is taken over as it is;
+  /// otherwise a variable gets a fresh term only where the incoming terms differ.
+  void merge(smt::Solver& s, size_t n, const std::vector<std::pair<z3::expr, ir::State>>& in) {
+    z3::context& ctx = p_.ctx();
+    if (in.size() == 1) {
+      reach_[n] = in[0].first;
+      states_[n] = in[0].second;
+      return;
+    }
+    reach_[n] = smt::freshConst(ctx, "certify!node", ctx.bool_sort());
+    std::vector<z3::expr> options;
+    for (auto& [taken, post] : in) options.push_back(taken);
+    s.add(z3::implies(reach_[n], smt::mkOr(ctx, options)));
+    states_[n] = in[0].second;
+    for (ir::VarId v : p_.scope(p_.loc(std::get<0>(nodes_[n].key)).proc)) {
+      bool same = std::all_of(in.begin(), in.end(), [&](auto& i) { return z3::eq(i.second[v], in[0].second[v]); });
+      if (same) continue;
+      states_[n][v] = smt::freshConst(ctx, p_.var(v).name, p_.var(v).cur.get_sort());
+      for (auto& [taken, post] : in) s.add(z3::implies(taken, states_[n][v] == post[v]));
+    }
   }
 
   const ir::Program& p_;
@@ -207,8 +253,10 @@ class Unrolling {
   ir::Instantiator inst_;
   std::vector<std::vector<ir::LocId>> loops_;
   std::vector<Node> nodes_;
+  std::vector<std::vector<Link>> out_;
   std::map<Key, size_t> index_;
-  std::vector<z3::expr> constraints_;  // edge literals imply their source and formula
+  std::vector<ir::State> states_;
+  std::vector<z3::expr> reach_;
 };
 
 }  // namespace
@@ -218,8 +266,10 @@ CheckOutcome checkCompleteUnrolling(const ir::Program& program, unsigned bound, 
   Unrolling unrolling(program, bound);
   if (!unrolling.build()) return {false, fmt::format("the unrolling for bound {} is too large to check", bound)};
   smt::Solver solver(program.ctx(), checkConfig(options, "certify-unrolling"));
-  z3::expr bad = unrolling.encode(solver);
-  switch (solver.check({bad})) {
+  std::optional<z3::expr> bad = unrolling.encode(solver);
+  if (!bad) return {false, fmt::format("the unrolling for bound {} has a cycle: the program's loops are not "
+                                       "natural loops (irreducible control flow)", bound)};
+  switch (solver.check({*bad})) {
     case smt::SatResult::Unsat:
       return {true, fmt::format("unrolling with bound {} ({} nodes) is complete and safe", bound, unrolling.size())};
     case smt::SatResult::Sat:

@@ -9,7 +9,10 @@
 namespace argus::engines::bmc {
 
 Unwinding::Unwinding(const ir::Program& program, smt::Solver& solver, Stats& stats)
-    : p_(program), solver_(solver), stats_(stats), inst_(program), loops_(program), live_(program, inst_) {}
+    : p_(program), solver_(solver), stats_(stats), inst_(program), loops_(program), live_(program, inst_),
+      merges_(program, loops_) {}
+
+bool Unwinding::merged(ir::LocId l, ir::VarId v) const { return live_.live(l, v) && merges_.needsMerge(l, v); }
 
 z3::expr Unwinding::freshLiteral(const char* prefix) {
   return smt::freshConst(p_.ctx(), std::string("bmc!") + prefix, p_.ctx().bool_sort());
@@ -67,9 +70,10 @@ Unwinding::NodeId Unwinding::createNode(const Key& key, uint32_t depth, const z3
   Node n{loc, frame, counters, depth, join, literal, post, {}, 0, std::nullopt, false};
   if (join) {
     n.reach = freshLiteral("reach");
-    // Dead variables keep the first in-edge's terms: nothing reads them before they are written.
+    // Variables without a merge keep the first in-edge's terms: dead ones are never read before they
+    // are written, and live ones arrive with the same term on every in-edge (checked in addInEdge).
     for (ir::VarId v : p_.scope(p_.loc(loc).proc))
-      if (live_.live(loc, v)) (*n.state)[v] = smt::freshConst(p_.ctx(), p_.var(v).name, p_.var(v).cur.get_sort());
+      if (merged(loc, v)) (*n.state)[v] = smt::freshConst(p_.ctx(), p_.var(v).name, p_.var(v).cur.get_sort());
     joins_.push_back(id);
   }
   nodes_.push_back(std::move(n));
@@ -86,8 +90,11 @@ void Unwinding::addInEdge(const Key& key, uint32_t depth, InEdge in, const ir::S
   INVARIANT(n.in.empty() || n.join, "a second in-edge into a node with a single predecessor");
   if (n.join) {
     std::vector<z3::expr> equal;
-    for (ir::VarId v : p_.scope(p_.loc(n.loc).proc))
-      if (live_.live(n.loc, v)) equal.push_back((*n.state)[v] == post[v]);
+    for (ir::VarId v : p_.scope(p_.loc(n.loc).proc)) {
+      if (merged(n.loc, v)) equal.push_back((*n.state)[v] == post[v]);
+      else INVARIANT(!live_.live(n.loc, v) || z3::eq((*n.state)[v], post[v]),
+                     "variable " + p_.var(v).name + " arrives with different terms at a node without a merge");
+    }
     if (!equal.empty()) assertFormula(z3::implies(in.literal, smt::mkAnd(p_.ctx(), equal)));
   }
   n.in.push_back(std::move(in));

@@ -8,7 +8,9 @@
 // Encoding: each node has a reach literal and a state (a term per variable in scope). An in-edge has a
 // literal that implies its source's reach literal and the instantiated edge formula. A node with exactly
 // one possible in-edge (by the CFA's shape) reuses that literal and post-state; a join node gets fresh
-// terms for its live variables, equalities per in-edge, and "reach => some in-edge" clauses. Because
+// terms for the live variables that MergePoints says may arrive with different terms (the others arrive
+// with one term on every in-edge, which is checked), equalities per in-edge for those, and
+// "reach => some in-edge" clauses. Because
 // later bounds add in-edges to existing join nodes, each such clause ends in a tail literal that the next
 // extension continues; the round's close literal forces every current tail false, so the queries of a
 // bound are checked under that one assumption (plus the error or frontier literal).
@@ -24,6 +26,7 @@
 
 #include "engines/bmc/Liveness.h"
 #include "engines/bmc/LoopNest.h"
+#include "engines/bmc/MergePoints.h"
 #include "ir/Evidence.h"
 #include "ir/Instantiate.h"
 #include "smt/Solver.h"
@@ -91,6 +94,8 @@ class Unwinding {
   NodeId createNode(const Key& key, uint32_t depth, const z3::expr& literal, const ir::State& post);
   bool hasSinglePredecessor(ir::LocId loc, const std::vector<uint32_t>& counters) const;
   bool withinBound(const Node& n, unsigned bound) const;
+  /// Whether a join node at `l` gets a fresh term for `v`.
+  bool merged(ir::LocId l, ir::VarId v) const;
   void expand(NodeId n);
   void expandTransition(NodeId n, const ir::Edge& e);
   void expandCall(NodeId n, const ir::Edge& e);
@@ -107,6 +112,7 @@ class Unwinding {
   ir::Instantiator inst_;
   LoopNest loops_;
   Liveness live_;
+  MergePoints merges_;
   std::vector<Node> nodes_;
   std::vector<Frame> frames_;
   std::map<std::pair<NodeId, ir::EdgeId>, FrameId> frameIndex_;
@@ -118,8 +124,6 @@ class Unwinding {
   std::optional<z3::expr> lastError_;
   std::set<ir::EdgeId> excluded_;
   std::map<ir::EdgeId, std::vector<z3::expr>> unsupportedInstances_;
-  unsigned round_ = 0;
-  uint64_t literalCounter_ = 0;
 };
 
 }  // namespace argus::engines::bmc

@@ -207,3 +207,30 @@ TEST(Bmc, NestedLoopsAndLoopExitsMergeCorrectly) {
   f.p.mutableEdge(f.p.loc(after).out[1]).formula = f.cur(i) + f.cur(j) != 5;
   expectCheckedTrace(f.p, runBmc(f.p)->result);
 }
+
+TEST(Bmc, CallOnABackEdgeAndALoopAtAProcedureEntry) {
+  // f(a): its entry is a loop head (a > 100: a := a - 1, back to the entry); else r := a + 1.
+  // main: i := 0; while (i < 3) i := f(i) -- the call edge is the loop's back edge; error if `bad(i)`.
+  auto build = [](Fixture& f, bool unsafe) {
+    ir::ProcId callee = f.p.addProcedureWithFrame("f");
+    ir::VarId a = f.local(callee, "a", ir::VarRole::Param), r = f.local(callee, "r", ir::VarRole::Result);
+    ir::LocId fEntry = f.p.proc(callee).entry;
+    f.p.addTransition(fEntry, fEntry, f.cur(a) > 100 && f.p.var(a).next == f.cur(a) - 1, {a});
+    f.p.addTransition(fEntry, f.p.proc(callee).exit, f.cur(a) <= 100 && f.p.var(r).next == f.cur(a) + 1, {r});
+    ir::VarId i = f.local("i");
+    ir::LocId head = f.loc("head"), body = f.loc("body"), after = f.loc("after");
+    f.assign(f.entry, head, i, f.num(0));
+    f.branch(head, f.cur(i) < 3, body, after);
+    f.p.addCall(body, head, callee, {f.cur(i)}, {i});
+    f.branch(after, unsafe ? f.cur(i) == 3 : f.cur(i) != 3, f.error, f.exit);
+  };
+  Fixture safe;
+  build(safe, false);
+  expectCertifiedSafe(safe.p, runBmc(safe.p)->result, 3);
+  Fixture unsafe;
+  build(unsafe, true);
+  ir::Trace t = expectCheckedTrace(unsafe.p, runBmc(unsafe.p)->result);
+  size_t calls = 0;
+  for (auto& s : t.steps) calls += s.kind == ir::TraceStep::Kind::Call;
+  EXPECT_EQ(calls, 3u);
+}
