@@ -3,7 +3,7 @@
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
     __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
-void reach_error(void) { __assert_fail("0", "counter.c", 7, "reach_error"); }
+void reach_error(void) { __assert_fail("0", "counter.c", 6, "reach_error"); }
 
 int main(void) {
   int count = 0;

@@ -166,7 +166,8 @@ std::unique_ptr<ir::Program> translate(const frontend::CTask& task, const Option
 
 /// Engine, then certification, each timed.
 ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine, const Options& options,
-                  const std::shared_ptr<ShutdownToken>& shutdown, const std::string& dumpDir, VerifyRun& run) {
+                  const std::shared_ptr<ShutdownToken>& shutdown, const std::string& dumpDir,
+                  VerifyRun& run) {
   Stopwatch enginePhase;
   engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir};
   ir::Result result = runEngine(engine, program, ctx);

@@ -30,10 +30,14 @@ std::string joinInputs(const std::vector<InputView>& inputs) {
 /// What the step line says after location and function.
 std::string stepEvent(const StepView& step, bool detailed) {
   std::vector<std::string> parts;
-  if (step.kind == "call") parts.push_back("call " + step.callee);
+  std::string values = joinValues(step.values, detailed);
+  if (step.kind == "call") {
+    parts.push_back("call " + step.callee + "(" + values + ")");  // the values are the callee's parameters
+    values.clear();
+  }
   if (step.kind == "return") parts.push_back("return from " + step.callee);
   if (detailed && !step.label.empty() && step.kind == "edge") parts.push_back("[" + step.label + "]");
-  if (auto values = joinValues(step.values, detailed); !values.empty()) parts.push_back(values);
+  if (!values.empty()) parts.push_back(values);
   if (auto inputs = joinInputs(step.inputs); !inputs.empty()) parts.push_back(inputs);
   if (step.reachesError) parts.push_back("error reached");
   std::string out;

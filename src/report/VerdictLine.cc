@@ -43,6 +43,7 @@ std::string verdictLine(const ir::Result& result, const std::string& property) {
   }
   std::string reason = result.reason == ir::UnknownReason::None ? "unknown" : toString(result.reason);
   std::string detail = oneLine(result.detail);
+  if (detail == reason) detail.clear();  // "timeout: timeout" says nothing more
   return line + "UNKNOWN (" + reason + (detail.empty() ? "" : ": " + detail) + ")";
 }
 

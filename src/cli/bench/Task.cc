@@ -81,8 +81,10 @@ TaskComments readTaskComments(const std::string& path) {
     std::smatch m;
     if (!out.expectedSafe && std::regex_search(line, m, expect)) out.expectedSafe = verdictWord(m[2].str());
     if (!std::regex_search(line, m, setting)) continue;
-    if (m[1] == "error-function") out.errorFunction = m[2];
-    else out.dataModel = m[2];
+    if (m[1] == "error-function")
+      out.errorFunction = m[2];
+    else
+      out.dataModel = m[2];
   }
   return out;
 }

@@ -27,7 +27,8 @@ struct BenchTree {
     dir.write("chc/a.smt2", "(set-logic HORN)\n");
     dir.write("chc/b.smt2", "; expect: sat\n(set-logic HORN)\n");
     dir.write("c/plain.c", "int main() { return 0; }\n");
-    dir.write("c/commented.c", "// @expect safe\n// @error-function __VERIFIER_error\n// @data-model ILP32\n");
+    dir.write("c/commented.c",
+              "// @expect safe\n// @error-function __VERIFIER_error\n// @data-model ILP32\n");
     dir.write("c/task.c", "int main() { return 0; }\n");
     dir.write("c/task.yml",
               "format_version: '2.0'\ninput_files: 'task.c'\nproperties:\n"

@@ -2,33 +2,19 @@
 // and bad options.
 #include <gtest/gtest.h>
 
-#include <sstream>
-
+#include "RunCli.h"
 #include "TempDir.h"
-#include "cli/Cli.h"
 #include "cli/ExitCode.h"
 
 using namespace argus;
+using argus::clitest::CliOutcome;
+using argus::clitest::runCli;
 using argus::clitest::TempDir;
 
 namespace {
 
-struct Outcome {
-  int code;
-  std::string out, err;
-};
-
-Outcome runCli(std::vector<std::string> args) {
-  args.insert(args.begin(), "argus");
-  std::vector<const char*> argv;
-  for (auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  int code = cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
-  return {code, out.str(), err.str()};
-}
-
 /// One line "argus: error: <what>" on stderr, nothing on stdout, exit code 2.
-void expectUsageError(const Outcome& o, const std::string& what) {
+void expectUsageError(const CliOutcome& o, const std::string& what) {
   EXPECT_EQ(o.code, cli::kExitUsage) << o.err;
   EXPECT_EQ(o.out, "");
   EXPECT_EQ(o.err.rfind("argus: error: ", 0), 0u) << o.err;
@@ -39,18 +25,18 @@ void expectUsageError(const Outcome& o, const std::string& what) {
 }  // namespace
 
 TEST(Cli, HelpListsCommandsAndExitCodes) {
-  Outcome o = runCli({"--help"});
+  CliOutcome o = runCli({"--help"});
   EXPECT_EQ(o.code, 0);
   for (const char* part :
        {"verify", "dump", "bench", "--help-engines", "--help-options", "Exit codes: 0 TRUE, 10 FALSE"})
     EXPECT_NE(o.out.find(part), std::string::npos) << part << " missing in\n" << o.out;
-  Outcome verifyHelp = runCli({"verify", "--help"});
+  CliOutcome verifyHelp = runCli({"verify", "--help"});
   EXPECT_EQ(verifyHelp.code, 0);
   EXPECT_NE(verifyHelp.out.find("--engine"), std::string::npos) << verifyHelp.out;
 }
 
 TEST(Cli, HelpOptionsComesFromTheRegistry) {
-  Outcome o = runCli({"--help-options"});
+  CliOutcome o = runCli({"--help-options"});
   EXPECT_EQ(o.code, 0);
   for (const char* part : {"frontend.encoding  <int|bv>  (default: int)", "verify.timeout", "verify.engine",
                            "certify.replay_timeout"})
@@ -59,7 +45,7 @@ TEST(Cli, HelpOptionsComesFromTheRegistry) {
 
 TEST(Cli, HelpEnginesAndVersion) {
   EXPECT_NE(runCli({"--help-engines"}).out.find("Engines (argus verify --engine NAME):"), std::string::npos);
-  Outcome v = runCli({"--version"});
+  CliOutcome v = runCli({"--version"});
   EXPECT_EQ(v.code, 0);
   EXPECT_EQ(v.out.rfind("argus ", 0), 0u);
   EXPECT_NE(v.out.find("Z3 4."), std::string::npos) << v.out;
@@ -112,7 +98,7 @@ TEST(Cli, BadOptionsAreRejectedBeforeAnyWork) {
 TEST(Cli, RepeatableOptionsDoNotSwallowPositionalArguments) {
   TempDir dir;
   std::string task = dir.write("t.c", "// @expect safe\n");
-  Outcome o = runCli(
+  CliOutcome o = runCli(
       {"bench", "--external", "fake=echo TRUE {file}", task, "--out", dir.path("out"), "--timeout", "5"});
   EXPECT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("| **total** | **1** | **1** |"), std::string::npos) << o.out;

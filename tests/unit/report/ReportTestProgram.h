@@ -51,7 +51,7 @@ struct ReportFixture {
     tr.steps.push_back({K::Edge, readX, {{x, c.int_val(xValue)}}, {c.int_val(xValue)}});
     tr.steps.push_back({K::Edge, temp, {{t, c.int_val(xValue + 1)}}, {}});
     tr.steps.push_back({K::Edge, copy, {{y, c.int_val(xValue + 1)}}, {}});
-    tr.steps.push_back({K::Call, call, {}, {}});
+    tr.steps.push_back({K::Call, call, {{a, c.int_val(xValue + 1)}}, {}});
     tr.steps.push_back({K::Edge, incBody, {{r, c.int_val(xValue + 2)}}, {}});
     tr.steps.push_back({K::Return, call, {{y, c.int_val(xValue + 2)}}, {}});
     tr.steps.push_back({K::Edge, fail, {}, {}});

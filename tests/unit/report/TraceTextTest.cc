@@ -16,7 +16,7 @@ TEST(TraceText, ShowsLocationsValuesInputsAndCalls) {
   reporttest::ReportFixture f;
   std::string text = traceText(f.p, f.trace(), {});
   for (const char* expected :
-       {"t.c:5", "main", "x = 5", "input __VERIFIER_nondet_uint() = 5", "y = 6", "call inc",
+       {"t.c:5", "main", "x = 5", "input __VERIFIER_nondet_uint() = 5", "y = 6", "call inc(a = 6)",
         "return from inc", "y = 7", "error reached", "#7", "replay: error function reached"})
     EXPECT_NE(text.find(expected), std::string::npos) << expected << " missing in\n" << text;
 }

@@ -13,6 +13,7 @@ TEST(VerdictLine, WritesTheThreeForms) {
             "Verdict: UNKNOWN (timeout: 20 s)");
   EXPECT_EQ(verdictLine(ir::Result::unknown(ir::UnknownReason::BoundReached, "")),
             "Verdict: UNKNOWN (bound reached)");
+  EXPECT_EQ(verdictLine(ir::Result::unknown(ir::UnknownReason::Timeout, "timeout")), "Verdict: UNKNOWN (timeout)");
 }
 
 TEST(VerdictLine, FlattensAMultiLineDetail) {
