@@ -83,3 +83,15 @@ TEST(VerifyEndToEnd, TimeoutGivesUnknown) {
   EXPECT_EQ(o.code, cli::kExitUnknown) << o.out << o.err;
   EXPECT_EQ(o.out.rfind("Verdict: UNKNOWN (", 0), 0u) << o.out;
 }
+
+TEST(VerifyEndToEnd, FlagsAndSetWriteTheSameOptionsAndFlagsWin) {
+  TempDir dir;
+  CliOutcome o = verify({example("counter.c"), "--set", "verify.grace=5", "--set", "frontend.encoding=bv",
+                         "--encoding", "int", "--data-model", "ILP32", "--json", dir.path("r.json")});
+  ASSERT_EQ(o.code, cli::kExitTrue) << o.out << o.err;
+  auto json = nlohmann::json::parse(readAll(dir.path("r.json")));
+  auto options = json["options"].get<std::vector<std::string>>();
+  EXPECT_EQ(options, (std::vector<std::string>{"frontend.data_model=ILP32", "verify.grace=5"}));
+  EXPECT_EQ(json["task"]["encoding"], "int");
+  EXPECT_EQ(json["task"]["data_model"], "ILP32");
+}
