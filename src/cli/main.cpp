@@ -1,2 +1,4 @@
-// argus entry point: everything happens in cli::main so that tests can call it in-process.
-int main(int argc, char** argv) { (void)argc; (void)argv; return 0; }
+// argus entry point: everything happens in cli::run so that tests can call it in-process.
+#include "cli/Cli.h"
+
+int main(int argc, char** argv) { return argus::cli::main(argc, argv); }

@@ -1,0 +1,36 @@
+# argus: set-up, build and tests. On a fresh Debian 12, as root:
+#   make run       install what is missing, build (Release, build/), verify a bundled example
+#   make test      the same set-up and build, then the whole test suite (ctest)
+#   make sanitize  an ASan/UBSan build in build-asan/ running the unit tests
+# The machine may be shared: JOBS (default 2) bounds the parallelism of builds and tests.
+
+JOBS ?= 2
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+EXAMPLE ?= examples/sum.c
+
+.PHONY: run test sanitize setup build clean
+
+setup:
+	scripts/setup.sh
+
+build: setup
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+# argus exits with 0 (TRUE), 10 (FALSE) or 20 (UNKNOWN) when it ran fine; 2 and 3 are failures.
+run: build
+	@status=0; $(BUILD)/argus verify $(EXAMPLE) || status=$$?; \
+	if [ $$status -ne 0 ] && [ $$status -ne 10 ] && [ $$status -ne 20 ]; then \
+	  echo "make run: argus failed with exit code $$status" >&2; exit 1; fi
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+sanitize: setup
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARGUS_SANITIZE=ON
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -L unit
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Checks that the Debian 12 packages argus needs are installed. As root it installs the missing ones
+# with apt-get; otherwise it names them and fails. Used by `make run`, `make test` and `make sanitize`.
+#
+# Besides the build tools and libraries argus uses directly, find_package(LLVM 14) needs what
+# LLVMConfig.cmake looks for (FFI, Terminfo from libncurses-dev, ZLIB, LibXml2), and the native
+# replay of ILP32 counterexamples needs gcc-multilib (32-bit C library for clang -m32).
+set -eu
+
+PACKAGES="cmake g++ make pkg-config libz3-dev z3 llvm-14-dev clang-14 libgtest-dev libgmock-dev
+libbenchmark-dev libbdd-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev gcc-multilib
+zlib1g-dev libxml2-dev libncurses-dev libffi-dev"
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  echo "setup: dpkg-query not found; argus is built on Debian 12 with the packages: $(echo $PACKAGES)" >&2
+  exit 1
+fi
+
+missing_packages() {
+  for package in $PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+      printf '%s ' "$package"
+    fi
+  done
+}
+
+missing=$(missing_packages)
+if [ -z "$missing" ]; then
+  echo "setup: all required Debian packages are installed"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: missing Debian packages: $missing" >&2
+  echo "setup: install them as root: apt-get install $missing" >&2
+  exit 1
+fi
+
+echo "setup: installing $missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+# shellcheck disable=SC2086  # one word per package
+apt-get install -y -q --no-install-recommends $missing
+
+still_missing=$(missing_packages)
+if [ -n "$still_missing" ]; then
+  echo "setup: still missing after apt-get: $still_missing" >&2
+  exit 1
+fi
+echo "setup: done"

@@ -1,0 +1,224 @@
+// CLI11 set-up of the subcommands and the mapping of errors to messages and exit codes.
+#include "cli/Cli.h"
+
+#include <fmt/format.h>
+#include <z3.h>
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+#include "cli/DumpCommand.h"
+#include "cli/ExitCode.h"
+#include "cli/GlobalOptions.h"
+#include "cli/Verify.h"
+#include "cli/bench/Bench.h"
+#include "engines/Engine.h"
+#include "util/Error.h"
+
+namespace argus::cli {
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+/// An option given once per value (`--run a=x --run b=y LIST`): without this, CLI11 lets a vector option
+/// swallow the positional arguments that follow it.
+CLI::Option* repeatable(CLI::Option* option) { return option->allow_extra_args(false); }
+
+/// Flags that write options; each given one becomes an assignment after the --set ones.
+struct OptionFlags {
+  std::vector<std::string> sets;
+  std::vector<std::pair<CLI::Option*, std::string>> flags;  // option, its registry name
+  std::map<std::string, std::string> values;
+
+  void add(CLI::App* app, const std::string& flag, const char* optionName, const std::string& help) {
+    CLI::Option* o = app->add_option(flag, values[optionName], help);
+    o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    flags.emplace_back(o, optionName);
+  }
+  void addSet(CLI::App* app) {
+    repeatable(app->add_option("--set", sets, "set an option: KEY=VALUE (repeatable; see --help-options)"));
+  }
+  std::vector<std::string> assignments() const {
+    std::vector<std::string> out = sets;
+    for (auto& [option, name] : flags)
+      if (option->count() > 0) out.push_back(name + "=" + values.at(name));
+    return out;
+  }
+};
+
+void addTaskArgument(CLI::App* app, std::string& target) {
+  app->add_option("file", target, "the task: a .c or .i file, or an SV-COMP task .yml")->required();
+}
+
+void addFrontendFlags(CLI::App* app, OptionFlags& flags) {
+  flags.add(app, "--encoding", opt::kEncoding, "C integers: int (default) or bv");
+  flags.add(app, "--error-function", opt::kErrorFunction,
+            "plain C files: the error function (default reach_error)");
+  flags.add(app, "--data-model", opt::kDataModel, "plain C files: ILP32 or LP64 (default LP64)");
+  flags.addSet(app);
+}
+
+struct VerifyCommand {
+  VerifyRequest request;
+  OptionFlags flags;
+
+  CLI::App* setUp(CLI::App& app) {
+    CLI::App* c = app.add_subcommand("verify", "decide whether a C task can reach its error function");
+    addTaskArgument(c, request.input);
+    flags.add(c, "--engine", opt::kEngine, "the engine (default bmc; see --help-engines)");
+    flags.add(c, "--timeout", opt::kTimeout, "wall-clock seconds (default: none)");
+    addFrontendFlags(c, flags);
+    c->add_option("--json", request.jsonFile, "write a JSON report to this file");
+    c->add_option("--dump-queries", request.dumpDir, "write every solver query as .smt2 into this folder");
+    c->add_flag("-v,--verbose", request.verbosity, "statistics (-v); full traces and details (-v -v)");
+    return c;
+  }
+  int run(std::ostream& out) {
+    request.assignments = flags.assignments();
+    return runVerify(request, out);
+  }
+};
+
+struct DumpCommand {
+  DumpRequest request;
+  OptionFlags flags;
+  bool cfa = false;
+
+  CLI::App* setUp(CLI::App& app) {
+    CLI::App* c = app.add_subcommand("dump", "print the IR the C front end builds for a task");
+    addTaskArgument(c, request.input);
+    c->add_flag("--cfa", cfa, "the control-flow automata (the default view)");
+    c->add_flag("--dot", request.dot, "as Graphviz, one cluster per procedure");
+    addFrontendFlags(c, flags);
+    c->add_flag("-v,--verbose", request.verbosity, "log the front end's progress on stderr");
+    return c;
+  }
+  int run(std::ostream& out) {
+    request.assignments = flags.assignments();
+    return runDump(request, out);
+  }
+};
+
+struct BenchCommand {
+  bench::BenchConfig config;
+  std::vector<std::string> runs, externals, patterns;
+
+  CLI::App* setUp(CLI::App& app) {
+    CLI::App* c =
+        app.add_subcommand("bench", "run configurations of argus or other tools on benchmark lists");
+    c->add_option("lists", config.lists, "directories, .txt lists or task files")->required();
+    c->add_option("--timeout", config.timeoutSeconds, "wall-clock seconds per task (default 60)");
+    c->add_option("--memory", config.memoryMB, "address-space limit per task in MB (default 4096, 0: none)");
+    c->add_option("--jobs", config.jobs, "tasks run in parallel (default 1)");
+    c->add_option("--out", config.outDir, "output folder (default argus-bench-<date>-<time>)");
+    repeatable(c->add_option("--run", runs,
+                             "an argus configuration NAME=ARGS, e.g. bmc=\"--engine bmc\" (repeatable)"));
+    repeatable(c->add_option(
+        "--external", externals,
+        "another tool NAME=TEMPLATE, a shell command with {file}, {task}, {timeout} (repeatable)"));
+    repeatable(c->add_option(
+        "--verdict-pattern", patterns,
+        "NAME=REGEX: how to find the verdict in an external tool's output (default: the first of "
+        "TRUE, FALSE, sat, unsat, unknown)"));
+    repeatable(
+        c->add_option("--stat", config.statKeys, "a value of argus' --json to add to the TSV (repeatable)"));
+    c->add_option("--argus", config.argusExecutable,
+                  "the argus binary for --run configurations (default: this one)");
+    c->add_flag("--fail-on-wrong", config.failOnWrong,
+                "exit 1 if a verdict is wrong, evidence was rejected or a task crashed");
+    return c;
+  }
+  int run(std::ostream& out, std::ostream& err) {
+    for (auto& r : runs) config.runs.push_back(bench::parseArgusRun(r));
+    for (auto& e : externals) config.runs.push_back(bench::parseExternalRun(e));
+    for (auto& p : patterns) applyPattern(p);
+    if (config.statKeys.empty()) config.statKeys = bench::defaultStatKeys();
+    return bench::runBench(config, out, err);
+  }
+  void applyPattern(const std::string& assignment) {
+    auto eq = assignment.find('=');
+    std::string name = assignment.substr(0, eq);
+    for (auto& r : config.runs)
+      if (r.name == name && !r.isArgus && eq != std::string::npos) {
+        try {
+          r.reader = bench::VerdictReader::forExternal(assignment.substr(eq + 1));
+        } catch (const std::regex_error& e) {
+          throw OptionError("--verdict-pattern " + name + ": bad regular expression: " + e.what());
+        }
+        return;
+      }
+    throw OptionError("--verdict-pattern expects NAME=REGEX for an --external NAME, got '" + assignment +
+                      "'");
+  }
+};
+
+std::string enginesHelp() {
+  std::string out = "Engines (argus verify --engine NAME):\n";
+  auto& all = engines::engineRegistry();
+  if (all.empty()) out += "  (none in this build)\n";
+  std::string defaultEngine = optionRegistry().find(opt::kEngine)->defaultValue;
+  for (auto& e : all)
+    out += fmt::format("  {:<12} {}{}\n", e.name, e.description, e.name == defaultEngine ? " (default)" : "");
+  return out;
+}
+
+std::string versionText() {
+  return fmt::format("argus {}\n  Z3 {}\n  clang {}\n", kVersion, Z3_get_full_version(), ARGUS_CLANG);
+}
+
+int usageError(std::ostream& err, const std::string& message) {
+  err << "argus: error: " << message << "\n";
+  return kExitUsage;
+}
+
+}  // namespace
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  CLI::App app("argus: a software model checker for C programs (SV-COMP conventions)", "argus");
+  app.footer(exitCodeHelp());
+  app.require_subcommand(0, 1);
+  bool helpEngines = false, helpOptions = false, version = false;
+  app.add_flag("--help-engines", helpEngines, "list the engines");
+  app.add_flag("--help-options", helpOptions, "list every option of --set with type, default and meaning");
+  app.add_flag("--version", version, "print the version");
+  VerifyCommand verify;
+  DumpCommand dump;
+  BenchCommand bench;
+  CLI::App* verifyApp = verify.setUp(app);
+  CLI::App* dumpApp = dump.setUp(app);
+  CLI::App* benchApp = bench.setUp(app);
+  try {
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+      return app.exit(e, out, err);
+    } catch (const CLI::CallForAllHelp& e) {
+      return app.exit(e, out, err);
+    } catch (const CLI::ParseError& e) {
+      return usageError(err, std::string(e.what()) + " (see argus --help)");
+    }
+    if (version) return out << versionText(), 0;
+    if (helpEngines) return out << enginesHelp(), 0;
+    if (helpOptions) return out << optionRegistry().helpText(), 0;
+    if (verifyApp->parsed()) return verify.run(out);
+    if (dumpApp->parsed()) return dump.run(out);
+    if (benchApp->parsed()) return bench.run(out, err);
+    return usageError(err, "no command given: use verify, dump or bench (see argus --help)");
+  } catch (const InputError& e) {
+    return usageError(err, e.what());
+  } catch (const OptionError& e) {
+    return usageError(err, e.what());
+  } catch (const UnsupportedError& e) {
+    return usageError(err, std::string("unsupported: ") + e.what());
+  } catch (const std::filesystem::filesystem_error& e) {
+    return usageError(err, e.what());
+  } catch (const std::exception& e) {
+    err << "argus: internal error: " << e.what() << "\n";
+    return kExitInternal;
+  }
+}
+
+int main(int argc, char** argv) { return run(argc, argv, std::cout, std::cerr); }
+
+}  // namespace argus::cli

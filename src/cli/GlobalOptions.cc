@@ -1,0 +1,36 @@
+// Registration of the options the CLI, the C front end and the certifier read.
+#include "cli/GlobalOptions.h"
+
+#include "engines/Engine.h"
+
+namespace argus::cli {
+
+void registerGlobalOptions(OptionRegistry& r) {
+  r.addString(opt::kEngine, "bmc", "the engine to run (see argus --help-engines); flag --engine");
+  r.addDouble(opt::kTimeout, 0, "wall-clock seconds for the engine, 0 for none; flag --timeout");
+  r.addDouble(opt::kGrace, 10,
+              "seconds beyond the timeout that certification and shutdown may take before argus gives up "
+              "with UNKNOWN (timeout)");
+  r.addChoice(opt::kEncoding, "int", {"int", "bv"},
+              "C integers as mathematical integers in their type's range (int) or as bit-vectors (bv); "
+              "flag --encoding");
+  r.addString(opt::kErrorFunction, "reach_error",
+              "plain C files: the function whose call is the error (a .yml task names it itself); "
+              "flag --error-function");
+  r.addChoice(opt::kDataModel, "LP64", {"ILP32", "LP64"},
+              "plain C files: the data model (a .yml task names it itself); flag --data-model");
+  r.addDouble(opt::kReplayTimeout, 10, "seconds for the native replay of a counterexample");
+  r.addDouble(opt::kCheckTimeout, 60, "seconds for each solver check of a certificate or trace (0: none)");
+}
+
+const OptionRegistry& optionRegistry() {
+  static const OptionRegistry registry = [] {
+    OptionRegistry r;
+    registerGlobalOptions(r);
+    engines::registerEngineOptions(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace argus::cli

@@ -1,0 +1,27 @@
+// The option registry of the argus binary: the options of the CLI, front end and certifier (below),
+// plus every engine's (engines::registerEngineOptions). The dedicated flags of `argus verify`
+// (--engine, --timeout, --encoding, ...) write the same options, so `--set` and flags never disagree.
+#pragma once
+
+#include "util/Options.h"
+
+namespace argus::cli {
+
+namespace opt {
+inline constexpr const char* kEngine = "verify.engine";
+inline constexpr const char* kTimeout = "verify.timeout";
+inline constexpr const char* kGrace = "verify.grace";
+inline constexpr const char* kEncoding = "frontend.encoding";
+inline constexpr const char* kErrorFunction = "frontend.error_function";
+inline constexpr const char* kDataModel = "frontend.data_model";
+inline constexpr const char* kReplayTimeout = "certify.replay_timeout";
+inline constexpr const char* kCheckTimeout = "certify.check_timeout";
+}  // namespace opt
+
+/// Adds the options above (not the engines').
+void registerGlobalOptions(OptionRegistry& registry);
+
+/// Global options plus every engine's; built once.
+const OptionRegistry& optionRegistry();
+
+}  // namespace argus::cli

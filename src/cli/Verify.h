@@ -1,0 +1,23 @@
+// `argus verify`: task → C front end → engine → certify → report. Prints exactly one verdict line on
+// stdout (then the trace of a FALSE, and with -v the certificate summary and statistics), optionally
+// writes the JSON report, and returns the exit code (see ExitCode.h).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace argus::cli {
+
+struct VerifyRequest {
+  std::string input;                     // .c, .i or .yml
+  std::vector<std::string> assignments;  // "name=value", applied in order (flags after --set)
+  std::string jsonFile;                  // empty: none
+  std::string dumpDir;                   // --dump-queries, empty: none
+  int verbosity = 0;
+};
+
+/// Throws InputError/OptionError for bad input (the caller prints them and exits with 2).
+int runVerify(const VerifyRequest& request, std::ostream& out);
+
+}  // namespace argus::cli

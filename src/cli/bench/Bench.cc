@@ -1,0 +1,244 @@
+// The benchmark driver: a pool of worker threads, each running one (task, configuration) job at a time
+// as a child process; results are collected per configuration and summarised at the end.
+#include "cli/bench/Bench.h"
+
+#include <fmt/format.h>
+#include <signal.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "cli/bench/Child.h"
+#include "cli/bench/Tables.h"
+#include "util/Error.h"
+#include "util/Options.h"
+
+namespace fs = std::filesystem;
+
+namespace argus::cli::bench {
+namespace {
+
+std::atomic<bool> interrupted{false};
+void onInterrupt(int) { interrupted.store(true); }
+
+/// SIGINT/SIGTERM stop the benchmark (running children are killed) instead of killing it outright.
+class InterruptScope {
+ public:
+  InterruptScope() {
+    interrupted.store(false);
+    struct sigaction action {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &oldInt_);
+    sigaction(SIGTERM, &action, &oldTerm_);
+  }
+  ~InterruptScope() {
+    sigaction(SIGINT, &oldInt_, nullptr);
+    sigaction(SIGTERM, &oldTerm_, nullptr);
+  }
+
+ private:
+  struct sigaction oldInt_ {
+  }, oldTerm_{};
+};
+
+/// At most `limit` bytes of a file: its beginning, or with `tail` its end (a tool may write gigabytes).
+std::string readFile(const std::string& path, size_t limit = 16 << 20, bool tail = false) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return "";
+  auto size = static_cast<size_t>(in.tellg());
+  size_t count = std::min(size, limit);
+  in.seekg(static_cast<std::streamoff>(tail ? size - count : 0));
+  std::string text(count, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(count));
+  return text;
+}
+
+void writeFile(const fs::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw InputError(path.string(), 0, "cannot write");
+}
+
+std::string defaultOutDir() {
+  std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return std::string("argus-bench-") + stamp;
+}
+
+std::string fileSafe(std::string s) {
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
+  return s;
+}
+
+void validate(BenchConfig& config) {
+  if (config.runs.empty()) config.runs.push_back(parseArgusRun("argus="));
+  std::set<std::string> names;
+  for (auto& r : config.runs)
+    if (!names.insert(r.name).second) throw OptionError("two configurations are named '" + r.name + "'");
+  if (config.jobs < 1) throw OptionError("--jobs must be at least 1");
+  if (config.timeoutSeconds < 0) throw OptionError("--timeout must not be negative");
+  if (config.argusExecutable.empty()) config.argusExecutable = fs::read_symlink("/proc/self/exe").string();
+  if (config.outDir.empty()) config.outDir = defaultOutDir();
+}
+
+/// "timeout: 20 s", without repeating the status when the reason starts with it (as argus reasons do).
+std::string describeStatus(const TaskOutcome& o) {
+  std::string status = toString(o.status);
+  if (o.reason.empty()) return status;
+  if (o.reason.rfind(status, 0) == 0) return o.reason;
+  return status + ": " + o.reason;
+}
+
+/// Everything the workers share.
+class Driver {
+ public:
+  Driver(const BenchConfig& config, const std::vector<BenchTask>& tasks, std::ostream& progress)
+      : config_(config), tasks_(tasks), progress_(progress) {
+    for (auto& spec : config.runs) {
+      RunResults r{spec.name, spec.description(), std::vector<TaskOutcome>(tasks.size())};
+      results_.push_back(std::move(r));
+      fs::create_directories(logDir(spec));
+    }
+  }
+
+  void runAll() {
+    std::vector<std::thread> workers;
+    for (int i = 0; i < config_.jobs; ++i) workers.emplace_back([this] { work(); });
+    for (auto& w : workers) w.join();
+  }
+
+  std::vector<RunResults>& results() { return results_; }
+
+ private:
+  fs::path logDir(const RunSpec& run) const { return fs::path(config_.outDir) / "logs" / fileSafe(run.name); }
+
+  void work() {
+    size_t total = tasks_.size() * config_.runs.size();
+    for (size_t job = next_++; job < total; job = next_++) {
+      size_t t = job / config_.runs.size(), r = job % config_.runs.size();
+      if (interrupted.load()) {
+        TaskOutcome& skipped = results_[r].outcomes[t];
+        skipped.status = Status::Error;
+        skipped.judgement = Judgement::Error;
+        skipped.reason = "not run: interrupted";
+        continue;
+      }
+      results_[r].outcomes[t] = runOne(tasks_[t], config_.runs[r], t);
+      report(tasks_[t], config_.runs[r], results_[r].outcomes[t], total);
+    }
+  }
+
+  TaskOutcome runOne(const BenchTask& task, const RunSpec& run, size_t index) {
+    fs::path stem =
+        logDir(run) / fmt::format("{:04}-{}", index + 1,
+                                  fileSafe(task.category + "-" + fs::path(task.path).filename().string()));
+    CommandContext context{config_.argusExecutable, config_.timeoutSeconds,
+                           run.isArgus ? stem.string() + ".json" : ""};
+    ChildSpec spec;
+    spec.argv = commandFor(run, task, context);
+    spec.stdoutFile = stem.string() + ".out";
+    spec.stderrFile = stem.string() + ".err";
+    spec.memoryMB = config_.memoryMB;
+    if (config_.timeoutSeconds > 0)
+      spec.killAfterSeconds = config_.timeoutSeconds + (run.isArgus ? config_.argusGraceSeconds : 1.0);
+    if (!context.jsonFile.empty()) fs::remove(context.jsonFile);
+    ChildOutcome child = runChild(spec, &interrupted);
+    TaskOutcome outcome =
+        judge(task, child, readFile(spec.stdoutFile), readFile(spec.stderrFile, 64 << 10, true), run.reader);
+    if (!context.jsonFile.empty() && fs::exists(context.jsonFile)) {
+      std::string json = readFile(context.jsonFile);
+      for (auto& key : config_.statKeys) outcome.stats[key] = statFromJson(json, key);
+    }
+    return outcome;
+  }
+
+  void report(const BenchTask& task, const RunSpec& run, const TaskOutcome& o, size_t total) {
+    std::string line =
+        fmt::format("[{}/{}] {}{} {} {:.1f}s", ++done_, total, config_.runs.size() > 1 ? run.name + " " : "",
+                    task.display, verdictText(task, o.verdict), o.wallSeconds);
+    if (o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse)
+      line += " WRONG (expected " +
+              verdictText(task, *task.expectedSafe ? ir::Verdict::Safe : ir::Verdict::Unsafe) + ")";
+    if (o.status != Status::Ok) line += " (" + describeStatus(o) + ")";
+    std::lock_guard<std::mutex> lock(progressMutex_);
+    progress_ << line << std::endl;
+  }
+
+  const BenchConfig& config_;
+  const std::vector<BenchTask>& tasks_;
+  std::ostream& progress_;
+  std::vector<RunResults> results_;
+  std::atomic<size_t> next_{0}, done_{0};
+  std::mutex progressMutex_;
+};
+
+bool failed(const std::vector<RunResults>& runs) {
+  for (auto& r : runs)
+    for (auto& o : r.outcomes)
+      if (o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse ||
+          o.status == Status::Rejected || o.status == Status::Crash)
+        return true;
+  return false;
+}
+
+std::string summary(const BenchConfig& config, const std::vector<BenchTask>& tasks,
+                    const std::vector<RunResults>& runs) {
+  std::string out =
+      fmt::format("## argus bench: {} tasks, {} configuration{}, timeout {:g} s, memory {} MB, {} job{}\n\n",
+                  tasks.size(), runs.size(), runs.size() == 1 ? "" : "s", config.timeoutSeconds,
+                  config.memoryMB, config.jobs, config.jobs == 1 ? "" : "s");
+  for (auto& r : runs) out += summaryMarkdown(tasks, r) + "\n";
+  if (auto comparison = comparisonMarkdown(tasks, runs); !comparison.empty()) out += comparison + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> defaultStatKeys() {
+  return {"engine", "times.frontend", "times.engine", "times.certify"};
+}
+
+std::string statFromJson(const std::string& jsonText, const std::string& key) {
+  auto doc = nlohmann::json::parse(jsonText, nullptr, false);
+  if (doc.is_discarded()) return "";
+  const nlohmann::json* node = &doc;
+  std::stringstream path(key);
+  for (std::string part; node && std::getline(path, part, '.');)
+    node = node->is_object() && node->contains(part) ? &(*node)[part] : nullptr;
+  if (!node && doc.contains("statistics") && doc["statistics"].contains(key)) node = &doc["statistics"][key];
+  if (!node || node->is_null()) return "";
+  if (node->is_number_float()) return fmt::format("{:.6g}", node->get<double>());
+  return node->is_string() ? node->get<std::string>() : node->dump();
+}
+
+int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
+  validate(config);
+  std::vector<BenchTask> tasks = collectTasks(config.lists);
+  if (tasks.empty()) throw InputError(config.lists.empty() ? "" : config.lists.front(), 0, "no tasks found");
+  fs::create_directories(config.outDir);
+  InterruptScope interruptScope;
+  Driver driver(config, tasks, progress);
+  driver.runAll();
+  auto& runs = driver.results();
+  for (auto& r : runs)
+    writeFile(fs::path(config.outDir) / (fileSafe(r.name) + ".tsv"), tsv(tasks, r, config.statKeys));
+  std::string text = summary(config, tasks, runs);
+  writeFile(fs::path(config.outDir) / "summary.md", text);
+  out << text << std::flush;
+  progress << "results: " << config.outDir << std::endl;
+  if (interrupted.load()) return kBenchInterrupted;
+  return config.failOnWrong && failed(runs) ? kBenchFailed : 0;
+}
+
+}  // namespace argus::cli::bench

@@ -1,0 +1,42 @@
+// `argus bench`: runs every configuration on every task (N jobs in parallel, each in a child process
+// under time and memory limits), prints progress on stderr, writes a TSV per configuration and a
+// Markdown summary into the output folder, and prints the summary tables on stdout.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/bench/Commands.h"
+
+namespace argus::cli::bench {
+
+struct BenchConfig {
+  std::vector<std::string> lists;
+  std::vector<RunSpec> runs;  // empty: one argus run "argus" without extra arguments
+  double timeoutSeconds = 60;
+  long memoryMB = 4096;
+  int jobs = 1;
+  std::string outDir;  // empty: argus-bench-<date>-<time> in the current folder
+  bool failOnWrong = false;
+  std::vector<std::string> statKeys;  // values taken from each argus run's --json
+  std::string argusExecutable;        // empty: this executable (/proc/self/exe)
+  /// Seconds an argus run may take beyond --timeout (certification, shutdown) before it is killed.
+  double argusGraceSeconds = 20;
+};
+
+/// The statistics the TSV shows when no --stat is given.
+std::vector<std::string> defaultStatKeys();
+
+/// Exit codes of `argus bench` besides 2 (bad input, see cli/ExitCode.h).
+inline constexpr int kBenchFailed = 1;  // --fail-on-wrong and a wrong verdict, rejected evidence or a crash
+inline constexpr int kBenchInterrupted = 130;
+
+/// Runs the benchmark; throws InputError/OptionError for bad lists or options.
+int runBench(BenchConfig config, std::ostream& out, std::ostream& progress);
+
+/// A value from an argus --json document: a dotted path from the top ("times.engine"), else a key of
+/// its "statistics" object ("bmc.bound"). Empty when absent.
+std::string statFromJson(const std::string& jsonText, const std::string& key);
+
+}  // namespace argus::cli::bench

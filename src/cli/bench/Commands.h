@@ -1,0 +1,45 @@
+// The configurations a benchmark compares and the command line each runs per task: an argus
+// configuration (`--run NAME=ARGS`: `argus verify TASK --timeout S ARGS --json FILE`) or an external tool
+// (`--external NAME=TEMPLATE`: a shell command with {file}, {task} and {timeout} filled in).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/bench/Outcome.h"
+#include "cli/bench/Task.h"
+
+namespace argus::cli::bench {
+
+struct RunSpec {
+  std::string name;
+  bool isArgus = true;
+  std::vector<std::string> args;  // argus: extra arguments of `argus verify`
+  std::string commandTemplate;    // external
+  VerdictReader reader = VerdictReader::forArgus();
+  /// What the tables show for this configuration.
+  std::string description() const;
+};
+
+/// "NAME=ARGS" (ARGS split like a shell would, with quotes); throws OptionError when malformed.
+RunSpec parseArgusRun(const std::string& assignment);
+/// "NAME=TEMPLATE"; the template needs {file} or {task}.
+RunSpec parseExternalRun(const std::string& assignment);
+
+/// Splits a command line into words: whitespace separates, '...' and "..." quote, backslash escapes.
+std::vector<std::string> splitArguments(const std::string& text);
+/// A word the shell reads back as exactly `s`.
+std::string shellQuote(const std::string& s);
+/// The template with {file}, {task} and {timeout} replaced (paths shell-quoted).
+std::string fillTemplate(const std::string& commandTemplate, const BenchTask& task, double timeoutSeconds);
+
+struct CommandContext {
+  std::string argusExecutable;
+  double timeoutSeconds = 0;
+  std::string jsonFile;  // argus runs write their --json here
+};
+
+/// The argv of the child process for one task.
+std::vector<std::string> commandFor(const RunSpec& run, const BenchTask& task, const CommandContext& context);
+
+}  // namespace argus::cli::bench

@@ -1,0 +1,42 @@
+// The results of a benchmark run as tables: one TSV row per task, and Markdown summaries per category
+// and in total (SV-COMP score, CPU time); with several runs, a side-by-side comparison with ratios of
+// solved tasks and CPU time against the first run (the baseline).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/bench/Outcome.h"
+#include "cli/bench/Task.h"
+
+namespace argus::cli::bench {
+
+/// One configuration's outcomes, indexed like the task list.
+struct RunResults {
+  std::string name;
+  std::string description;  // the arguments or command template
+  std::vector<TaskOutcome> outcomes;
+};
+
+struct Tally {
+  int tasks = 0, correctTrue = 0, correctFalse = 0, wrongTrue = 0, wrongFalse = 0, unknown = 0, timeouts = 0,
+      errors = 0, rejected = 0, unchecked = 0, score = 0;
+  double cpuSeconds = 0;
+  int solved() const { return correctTrue + correctFalse; }
+  void add(const TaskOutcome& outcome);
+};
+
+/// Tallies per category (in order of first appearance), then "total".
+std::vector<std::pair<std::string, Tally>> tallyByCategory(const std::vector<BenchTask>& tasks,
+                                                           const std::vector<TaskOutcome>& outcomes);
+
+std::string summaryMarkdown(const std::vector<BenchTask>& tasks, const RunResults& run);
+/// Empty for fewer than two runs.
+std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::vector<RunResults>& runs);
+
+/// Header plus one row per task; `statKeys` name the extra columns (values from TaskOutcome::stats).
+std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run,
+                const std::vector<std::string>& statKeys);
+
+}  // namespace argus::cli::bench

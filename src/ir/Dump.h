@@ -1,0 +1,15 @@
+// Human-readable views of an ir::Program (`argus dump --cfa`): plain text listing every procedure with
+// its variables (role, source name, type), locations, and edges (label, source location, written
+// variables, nondet inputs, formula), or Graphviz with one cluster per procedure.
+#pragma once
+
+#include <string>
+
+#include "ir/Program.h"
+
+namespace argus::ir {
+
+std::string dumpText(const Program& program);
+std::string dumpDot(const Program& program);
+
+}  // namespace argus::ir

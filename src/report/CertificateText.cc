@@ -1,0 +1,72 @@
+// Certificate summaries as text and JSON.
+#include "report/CertificateText.h"
+
+#include <fmt/format.h>
+
+namespace argus::report {
+namespace {
+
+const char* kindName(ir::Certificate::Kind kind) {
+  return kind == ir::Certificate::Kind::Invariants ? "invariants" : "complete-unrolling";
+}
+
+std::string locationName(const ir::Program& program, ir::LocId id) {
+  const ir::Location& loc = program.loc(id);
+  std::string out = program.proc(loc.proc).name + "." + loc.name;
+  return loc.loc.known() ? out + " (" + loc.loc.str() + ")" : out;
+}
+
+std::string oneLine(const z3::expr& e) {
+  std::string s = e.to_string();
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    bool ws = c == ' ' || c == '\n' || c == '\t';
+    if (ws && space) continue;
+    out += ws ? ' ' : c;
+    space = ws;
+  }
+  return out;
+}
+
+std::string summary(const ir::Certificate& c) {
+  if (c.kind == ir::Certificate::Kind::CompleteUnrolling)
+    return fmt::format("complete unrolling up to bound {}", c.bound);
+  return fmt::format("{} invariant{} (k = {}), {} contract{}", c.invariants.size(),
+                     c.invariants.size() == 1 ? "" : "s", c.k, c.contracts.size(),
+                     c.contracts.size() == 1 ? "" : "s");
+}
+
+}  // namespace
+
+std::string certificateText(const ir::Program& program, const ir::Certificate& c, bool detailed) {
+  std::string out = "Certificate: " + summary(c) + "; " + (c.checked ? "checked" : "not checked") +
+                    (c.checkDetail.empty() ? "" : ": " + c.checkDetail) + "\n";
+  if (!detailed) return out;
+  for (auto& [loc, inv] : c.invariants)
+    out += "  at " + locationName(program, loc) + ": " + oneLine(inv) + "\n";
+  for (auto& [proc, contract] : c.contracts)
+    out += "  contract of " + program.proc(proc).name + ": pre " + oneLine(contract.pre) + ", post " +
+           oneLine(contract.post) + "\n";
+  return out;
+}
+
+nlohmann::json certificateJson(const ir::Program& program, const ir::Certificate& c) {
+  nlohmann::json out = {{"kind", kindName(c.kind)}, {"checked", c.checked}, {"check_detail", c.checkDetail}};
+  if (c.kind == ir::Certificate::Kind::CompleteUnrolling) {
+    out["bound"] = c.bound;
+    return out;
+  }
+  out["k"] = c.k;
+  out["invariants"] = nlohmann::json::array();
+  for (auto& [loc, inv] : c.invariants)
+    out["invariants"].push_back({{"location", locationName(program, loc)}, {"formula", oneLine(inv)}});
+  out["contracts"] = nlohmann::json::array();
+  for (auto& [proc, contract] : c.contracts)
+    out["contracts"].push_back({{"procedure", program.proc(proc).name},
+                                {"pre", oneLine(contract.pre)},
+                                {"post", oneLine(contract.post)}});
+  return out;
+}
+
+}  // namespace argus::report

@@ -1,0 +1,105 @@
+// Judging one task run: verdict parsing (argus and external tools), status, correctness and score.
+#include <gtest/gtest.h>
+
+#include "cli/bench/Outcome.h"
+
+using namespace argus;
+using namespace argus::cli::bench;
+
+namespace {
+
+BenchTask task(std::optional<bool> expectedSafe, bool chc = false) {
+  BenchTask t;
+  t.path = chc ? "x/t.smt2" : "x/t.yml";
+  t.category = "x";
+  t.expectedSafe = expectedSafe;
+  t.chc = chc;
+  return t;
+}
+
+ChildOutcome exited(int code) {
+  ChildOutcome c;
+  c.started = true;
+  c.exitCode = code;
+  c.cpuSeconds = 1.5;
+  return c;
+}
+
+ChildOutcome signalled(int sig) {
+  ChildOutcome c = exited(-1);
+  c.signal = sig;
+  return c;
+}
+
+TaskOutcome argusRun(std::optional<bool> expected, const std::string& out, ChildOutcome child = exited(0),
+                     const std::string& err = "") {
+  return judge(task(expected), child, out, err, VerdictReader::forArgus());
+}
+
+}  // namespace
+
+TEST(BenchOutcome, JudgesDefiniteVerdictsAndScoresThem) {
+  auto correctTrue = argusRun(true, "Verdict: TRUE\n");
+  EXPECT_EQ(correctTrue.judgement, Judgement::CorrectTrue);
+  EXPECT_EQ(score(correctTrue.judgement), 2);
+  auto correctFalse = argusRun(false, "Verdict: FALSE(unreach-call)\n  trace\n", exited(10));
+  EXPECT_EQ(correctFalse.judgement, Judgement::CorrectFalse);
+  EXPECT_EQ(score(correctFalse.judgement), 1);
+  auto wrongTrue = argusRun(false, "Verdict: TRUE\n");
+  EXPECT_EQ(wrongTrue.judgement, Judgement::WrongTrue);
+  EXPECT_EQ(score(wrongTrue.judgement), -32);
+  auto wrongFalse = argusRun(true, "Verdict: FALSE(unreach-call)\n", exited(10));
+  EXPECT_EQ(wrongFalse.judgement, Judgement::WrongFalse);
+  EXPECT_EQ(score(wrongFalse.judgement), -16);
+  EXPECT_EQ(argusRun(std::nullopt, "Verdict: TRUE\n").judgement, Judgement::Unchecked);
+  EXPECT_DOUBLE_EQ(correctTrue.cpuSeconds, 1.5);
+}
+
+TEST(BenchOutcome, ReadsTheReasonOfAnUnknown) {
+  auto timeout = argusRun(true, "Verdict: UNKNOWN (timeout: 20 s)\n", exited(20));
+  EXPECT_EQ(timeout.status, Status::Timeout);
+  EXPECT_EQ(timeout.judgement, Judgement::Timeout);
+  auto rejected = argusRun(true, "Verdict: UNKNOWN (evidence rejected: trace does not replay)\n", exited(20));
+  EXPECT_EQ(rejected.status, Status::Rejected);
+  EXPECT_EQ(rejected.reason, "evidence rejected: trace does not replay");
+  EXPECT_EQ(argusRun(true, "Verdict: UNKNOWN (error: engine failed)\n", exited(20)).judgement,
+            Judgement::Error);
+  auto bound = argusRun(true, "Verdict: UNKNOWN (bound reached: 50)\n", exited(20));
+  EXPECT_EQ(bound.status, Status::Ok);
+  EXPECT_EQ(bound.judgement, Judgement::Unknown);
+  EXPECT_EQ(score(bound.judgement), 0);
+}
+
+TEST(BenchOutcome, CrashesTimeoutsAndMemoryOuts) {
+  auto noVerdict = argusRun(true, "", exited(3), "argus: internal error: boom\n");
+  EXPECT_EQ(noVerdict.status, Status::Crash);
+  EXPECT_EQ(noVerdict.judgement, Judgement::Error);
+  EXPECT_NE(noVerdict.reason.find("exit code 3: argus: internal error: boom"), std::string::npos)
+      << noVerdict.reason;
+  EXPECT_EQ(argusRun(true, "", exited(2), "argus: error: t.c: no such file\n").status, Status::Crash);
+  EXPECT_EQ(argusRun(true, "Verdict: TRUE\n", signalled(11)).status, Status::Crash);
+  EXPECT_EQ(argusRun(true, "Verdict: TRUE\n", signalled(11)).verdict, ir::Verdict::Unknown);
+  EXPECT_EQ(argusRun(true, "", signalled(6), "terminate called after throwing 'std::bad_alloc'\n").status,
+            Status::MemoryOut);
+  ChildOutcome killed = signalled(9);
+  killed.killedByLimit = true;
+  EXPECT_EQ(argusRun(true, "Verdict: TRUE\n", killed).judgement, Judgement::Timeout);
+  ChildOutcome notStarted;
+  notStarted.error = "fork failed";
+  EXPECT_EQ(argusRun(true, "", notStarted).status, Status::Crash);
+}
+
+TEST(BenchOutcome, ReadsExternalToolsByPattern) {
+  auto reader = VerdictReader::forExternal(VerdictReader::defaultExternalPattern());
+  auto sat = judge(task(true, true), exited(0), "; model follows\nsat\n(model)\n", "", reader);
+  EXPECT_EQ(sat.verdict, ir::Verdict::Safe);
+  EXPECT_EQ(sat.judgement, Judgement::CorrectTrue);
+  EXPECT_EQ(verdictText(task(true, true), sat.verdict), "sat");
+  auto cbmc = judge(task(true), exited(10), "Verification result: FALSE(unreach-call)\n", "", reader);
+  EXPECT_EQ(cbmc.judgement, Judgement::WrongFalse);
+  auto silent = judge(task(true), exited(1), "nothing useful\n", "", reader);
+  EXPECT_EQ(silent.status, Status::Crash);
+  auto custom = VerdictReader::forExternal("RESULT=(\\w+)");
+  EXPECT_EQ(judge(task(false), exited(0), "TRUE story\nRESULT=unsafe\n", "", custom).judgement,
+            Judgement::CorrectFalse);
+}

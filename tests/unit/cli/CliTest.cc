@@ -1,0 +1,105 @@
+// The command line in-process: help texts, and exit code 2 with one "argus: error:" line for bad input
+// and bad options.
+#include <gtest/gtest.h>
+
+#include "RunCli.h"
+#include "TempDir.h"
+#include "cli/ExitCode.h"
+
+using namespace argus;
+using argus::clitest::CliOutcome;
+using argus::clitest::runCli;
+using argus::clitest::TempDir;
+
+namespace {
+
+/// One line "argus: error: <what>" on stderr, nothing on stdout, exit code 2.
+void expectUsageError(const CliOutcome& o, const std::string& what) {
+  EXPECT_EQ(o.code, cli::kExitUsage) << o.err;
+  EXPECT_EQ(o.out, "");
+  EXPECT_EQ(o.err.rfind("argus: error: ", 0), 0u) << o.err;
+  EXPECT_NE(o.err.find(what), std::string::npos) << o.err;
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+}
+
+}  // namespace
+
+TEST(Cli, HelpListsCommandsAndExitCodes) {
+  CliOutcome o = runCli({"--help"});
+  EXPECT_EQ(o.code, 0);
+  for (const char* part :
+       {"verify", "dump", "bench", "--help-engines", "--help-options", "Exit codes: 0 TRUE, 10 FALSE"})
+    EXPECT_NE(o.out.find(part), std::string::npos) << part << " missing in\n" << o.out;
+  CliOutcome verifyHelp = runCli({"verify", "--help"});
+  EXPECT_EQ(verifyHelp.code, 0);
+  EXPECT_NE(verifyHelp.out.find("--engine"), std::string::npos) << verifyHelp.out;
+}
+
+TEST(Cli, HelpOptionsComesFromTheRegistry) {
+  CliOutcome o = runCli({"--help-options"});
+  EXPECT_EQ(o.code, 0);
+  for (const char* part : {"frontend.encoding  <int|bv>  (default: int)", "verify.timeout", "verify.engine",
+                           "certify.replay_timeout"})
+    EXPECT_NE(o.out.find(part), std::string::npos) << part << " missing in\n" << o.out;
+}
+
+TEST(Cli, HelpEnginesAndVersion) {
+  EXPECT_NE(runCli({"--help-engines"}).out.find("Engines (argus verify --engine NAME):"), std::string::npos);
+  CliOutcome v = runCli({"--version"});
+  EXPECT_EQ(v.code, 0);
+  EXPECT_EQ(v.out.rfind("argus ", 0), 0u);
+  EXPECT_NE(v.out.find("Z3 4."), std::string::npos) << v.out;
+}
+
+TEST(Cli, UsageErrors) {
+  expectUsageError(runCli({}), "no command given");
+  expectUsageError(runCli({"frobnicate"}), "frobnicate");
+  expectUsageError(runCli({"verify"}), "file is required");
+  expectUsageError(runCli({"verify", "x.c", "--no-such-flag"}), "--no-such-flag");
+}
+
+TEST(Cli, MissingAndUnknownInputFiles) {
+  TempDir dir;
+  expectUsageError(runCli({"verify", dir.path("missing.c")}), dir.path("missing.c") + ": no such file");
+  expectUsageError(runCli({"verify", dir.root().string()}), "is a directory");
+  expectUsageError(runCli({"verify", dir.write("x.txt", "")}), "unknown kind of input");
+  expectUsageError(runCli({"verify", dir.write("x.smt2", "(set-logic HORN)")}), "not supported");
+  expectUsageError(runCli({"dump", "--cfa", dir.path("missing.c")}), "no such file");
+  expectUsageError(runCli({"bench", dir.path("missing-list.txt")}), "no such file");
+}
+
+TEST(Cli, BadYamlTaskIsAnInputError) {
+  TempDir dir;
+  dir.write("p.c", "int main() { return 0; }\n");
+  expectUsageError(runCli({"verify", dir.write("bad.yml", "input_files: [unclosed\n")}), dir.path("bad.yml"));
+  std::string memsafety = dir.write("mem.yml",
+                                    "format_version: '2.0'\ninput_files: 'p.c'\nproperties:\n"
+                                    "  - property_file: ../properties/valid-memsafety.prp\n"
+                                    "    expected_verdict: true\noptions:\n  language: C\n"
+                                    "  data_model: ILP32\n");
+  expectUsageError(runCli({"verify", memsafety}), dir.path("mem.yml"));
+}
+
+TEST(Cli, BadOptionsAreRejectedBeforeAnyWork) {
+  TempDir dir;
+  std::string c = dir.write("p.c", "int main() { return 0; }\n");
+  expectUsageError(runCli({"verify", c, "--set", "no.such.option=1"}), "unknown option 'no.such.option'");
+  expectUsageError(runCli({"verify", c, "--set", "frontend.encoding"}), "expected KEY=VALUE");
+  expectUsageError(runCli({"verify", c, "--encoding", "float"}),
+                   "bad value 'float' for option 'frontend.encoding'");
+  expectUsageError(runCli({"verify", c, "--timeout", "soon"}), "verify.timeout");
+  expectUsageError(runCli({"verify", c, "--timeout", "-1"}), "must not be negative");
+  expectUsageError(runCli({"verify", c, "--engine", "no-such-engine"}), "unknown engine 'no-such-engine'");
+  expectUsageError(runCli({"bench", c, "--run", "no-equals-sign"}), "--run expects NAME=VALUE");
+  expectUsageError(runCli({"bench", c, "--external", "x=tool {file}", "--verdict-pattern", "y=z"}),
+                   "--verdict-pattern");
+}
+
+TEST(Cli, RepeatableOptionsDoNotSwallowPositionalArguments) {
+  TempDir dir;
+  std::string task = dir.write("t.c", "// @expect safe\n");
+  CliOutcome o = runCli(
+      {"bench", "--external", "fake=echo TRUE {file}", task, "--out", dir.path("out"), "--timeout", "5"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("| **total** | **1** | **1** |"), std::string::npos) << o.out;
+}
