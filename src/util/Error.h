@@ -26,9 +26,15 @@ class InputError : public std::runtime_error {
 
  private:
   static std::string format(const std::string& file, int line, const std::string& what) {
+    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on `str + "literal"` chains here.
     std::string out = file;
-    if (line > 0) out += ":" + std::to_string(line);
-    return out + ": " + what;
+    if (line > 0) {
+      out.push_back(':');
+      out.append(std::to_string(line));
+    }
+    out.append(": ");
+    out.append(what);
+    return out;
   }
   std::string file_;
   int line_;
