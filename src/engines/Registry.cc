@@ -2,10 +2,15 @@
 // Adding an engine means adding its folder under src/engines and one row here.
 #include "engines/Engine.h"
 
+#include "engines/kind/KInduction.h"
+
 namespace argus::engines {
 
 const std::vector<EngineInfo>& engineRegistry() {
   static const std::vector<EngineInfo> table = {
+      {"kind", "k-induction over the cut-point system of the inlined program, with auxiliary invariants "
+               "(intervals, disjunctions of intervals, orderings) found by a concurrent generator",
+       [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions},
   };
   return table;
 }

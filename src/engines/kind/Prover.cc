@@ -1,0 +1,141 @@
+// The k-induction loop, its statistics and its certificates.
+#include "engines/kind/Prover.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "smt/Terms.h"
+
+namespace argus::engines::kind {
+
+using smt::SatResult;
+
+ProverOptions ProverOptions::from(const Options& options) {
+  ProverOptions o;
+  o.maxK = static_cast<unsigned>(options.getInt("kind.max_k"));
+  o.forward = options.getBool("kind.forward");
+  std::string domains = options.getString("kind.invariants");
+  o.generator.domains = domains == "none"        ? analysis::InvariantDomains::None
+                        : domains == "intervals" ? analysis::InvariantDomains::Intervals
+                                                 : analysis::InvariantDomains::All;
+  o.generator.maxBoxes = static_cast<size_t>(options.getInt("kind.max_disjuncts"));
+  return o;
+}
+
+Prover::Prover(const ir::Program& program, ProverOptions options, RunContext& ctx)
+    : program_(program),
+      options_(options),
+      ctx_(ctx),
+      ts_(program, program.mainProc()),
+      encoder_(ts_),
+      base_(encoder_, ctx.solverConfig("kind-base")),
+      step_(encoder_, ctx.solverConfig("kind-step")),
+      channel_(std::make_shared<analysis::InvariantChannel>()) {
+  ctx.stats.set("kind.locations", static_cast<int64_t>(program.numLocs()));
+  ctx.stats.set("kind.loop_heads", static_cast<int64_t>(ts_.loopHeads().size()));
+  if (options_.generator.domains != analysis::InvariantDomains::None)
+    generator_ = std::make_unique<analysis::InvariantGenerator>(program, program.mainProc(), options_.generator,
+                                                                 ctx.log, ctx.stats, ctx.shutdown, channel_);
+}
+
+bool Prover::injectPending() {
+  bool any = false;
+  for (analysis::InvariantBatch& batch : channel_->take()) {
+    for (auto& [cut, text] : batch.invariants) {
+      z3::expr formula = analysis::fromSmtText(program_, text);
+      step_.addInvariant(cut, formula);
+      injected_.push_back({cut, formula, batch.source});
+    }
+    any = any || !batch.invariants.empty();
+    ctx_.stats.add("kind.invariants_injected", static_cast<int64_t>(batch.invariants.size()));
+    std::string entry = fmt::format("{:.2f}s {}: {}", watch_.seconds(), batch.source, batch.invariants.size());
+    std::string log = ctx_.stats.getString("kind.injections");
+    ctx_.stats.set("kind.injections", log.empty() ? entry : log + "; " + entry);
+    ctx_.log.log(1, "kind", "injected {} invariants from {} at {:.2f}s", batch.invariants.size(), batch.source,
+                 watch_.seconds());
+  }
+  return any;
+}
+
+ir::Result Prover::undecided(const char* what) {
+  if (ctx_.shutdown && ctx_.shutdown->stopRequested()) return ctx_.stopped();
+  return ir::Result::unknown(ir::UnknownReason::Incomplete, std::string("solver returned unknown in the ") + what);
+}
+
+ir::Result Prover::prove() {
+  for (unsigned k = 1; options_.maxK == 0 || k <= options_.maxK; ++k) {
+    if (ctx_.shutdown && ctx_.shutdown->stopRequested()) return ctx_.stopped();
+    ctx_.stats.set("kind.k", static_cast<int64_t>(k));
+    ctx_.log.log(1, "kind", "k = {}", k);
+    SatResult base;
+    {
+      ScopedTimer timer(ctx_.stats, "kind.base_time");
+      base = base_.errorWithin(k);
+    }
+    if (base == SatResult::Sat) {
+      ctx_.stats.set("kind.proof", std::string("counterexample"));
+      return ir::Result::unsafe(base_.counterexample(k));
+    }
+    if (base == SatResult::Unknown) return undecided("base case");
+    if (options_.forward) {
+      SatResult longer;
+      {
+        ScopedTimer timer(ctx_.stats, "kind.forward_time");
+        longer = base_.runsLongerThan(k);
+      }
+      if (longer == SatResult::Unsat) return provedByForward(k);
+      if (longer == SatResult::Unknown) return undecided("forward condition");
+    }
+    injectPending();
+    while (true) {
+      SatResult inductive;
+      {
+        ScopedTimer timer(ctx_.stats, "kind.step_time");
+        inductive = step_.check(k);
+      }
+      if (inductive == SatResult::Unsat) return provedByStep(k);
+      if (inductive == SatResult::Unknown) return undecided("inductive step");
+      // Retry the same k at once whenever new invariants have arrived meanwhile.
+      if (!injectPending()) break;
+      ctx_.stats.add("kind.step_retries");
+    }
+  }
+  return ir::Result::unknown(ir::UnknownReason::BoundReached, fmt::format("k reached {}", options_.maxK));
+}
+
+ir::Result Prover::provedByStep(unsigned k) {
+  ir::Certificate cert;
+  cert.kind = ir::Certificate::Kind::Invariants;
+  cert.k = k;
+  std::map<ir::LocId, std::vector<z3::expr>> byCut;
+  for (ir::LocId head : ts_.loopHeads()) byCut[head];
+  for (const Injected& inv : injected_) byCut[inv.cut].push_back(inv.formula);
+  for (auto& [cut, parts] : byCut) cert.invariants.emplace(cut, smt::mkAnd(program_.ctx(), parts));
+  for (ir::LocId l : ts_.unreachableCutPoints()) cert.invariants.emplace(l, program_.ctx().bool_val(false));
+  // Which invariants the final step needed (its unsat core), by generator round.
+  std::map<std::string, int> used;
+  for (size_t i : step_.usedInvariants()) ++used[injected_[i].source];
+  std::string text;
+  int total = 0;
+  for (auto& [source, n] : used) {
+    text += (text.empty() ? "" : ", ") + fmt::format("{} x{}", source, n);
+    total += n;
+  }
+  ctx_.stats.set("kind.proof", std::string("step"));
+  ctx_.stats.set("kind.proof_invariants_used", static_cast<int64_t>(total));
+  if (!text.empty()) ctx_.stats.set("kind.proof_invariants", text);
+  ctx_.log.log(1, "kind", "inductive step holds at k = {} using {} invariants", k, total);
+  return ir::Result::safe(std::move(cert));
+}
+
+ir::Result Prover::provedByForward(unsigned k) {
+  ir::Certificate cert;
+  cert.kind = ir::Certificate::Kind::CompleteUnrolling;
+  cert.bound = k;
+  ctx_.stats.set("kind.proof", std::string("forward"));
+  ctx_.log.log(1, "kind", "forward condition holds at k = {}", k);
+  return ir::Result::safe(std::move(cert));
+}
+
+}  // namespace argus::engines::kind

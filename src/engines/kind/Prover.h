@@ -1,0 +1,55 @@
+// The k-induction loop over one prepared (call-free) program: for k = 1, 2, ... the base case, the
+// forward condition and the inductive step, taking in auxiliary invariants whenever the generator has
+// posted some and retrying the step at once after each injection.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analysis/invariants/InvariantGenerator.h"
+#include "engines/Engine.h"
+#include "engines/kind/BaseCase.h"
+#include "engines/kind/StepCase.h"
+#include "transforms/CutPointSystem.h"
+
+namespace argus::engines::kind {
+
+struct ProverOptions {
+  unsigned maxK = 0;  // 0: unbounded
+  bool forward = true;
+  analysis::GeneratorOptions generator;
+  static ProverOptions from(const Options& options);
+};
+
+class Prover {
+ public:
+  Prover(const ir::Program& program, ProverOptions options, RunContext& ctx);
+  ir::Result prove();
+
+ private:
+  /// Moves posted invariants into the step case; true if any arrived.
+  bool injectPending();
+  ir::Result provedByStep(unsigned k);
+  ir::Result provedByForward(unsigned k);
+  ir::Result undecided(const char* what);
+
+  const ir::Program& program_;
+  ProverOptions options_;
+  RunContext& ctx_;
+  Stopwatch watch_;
+  transforms::CutPointSystem ts_;
+  transforms::StepEncoder encoder_;
+  BaseCase base_;
+  StepCase step_;
+  std::shared_ptr<analysis::InvariantChannel> channel_;
+  std::unique_ptr<analysis::InvariantGenerator> generator_;
+  struct Injected {
+    ir::LocId cut;
+    z3::expr formula;
+    std::string source;
+  };
+  std::vector<Injected> injected_;  // parallel to the step case's invariant indices
+};
+
+}  // namespace argus::engines::kind
