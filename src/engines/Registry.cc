@@ -1,13 +1,16 @@
 // The table of engines: one row per engine (name, one-line description, factory, option registration).
 // Adding an engine means adding its folder under src/engines and one row here.
 #include "engines/Engine.h"
-
+#include "engines/bmc/BmcEngine.h"
 #include "engines/kind/KInduction.h"
 
 namespace argus::engines {
 
 const std::vector<EngineInfo>& engineRegistry() {
   static const std::vector<EngineInfo> table = {
+      {"bmc", "bounded model checking: incremental unwinding with iterative deepening (finds bugs; proves "
+              "safety when the unwinding is complete)",
+       [] { return std::make_unique<bmc::BmcEngine>(); }, bmc::BmcEngine::registerOptions},
       {"kind", "k-induction over the cut-point system of the inlined program, with auxiliary invariants "
                "(intervals, disjunctions of intervals, orderings) found by a concurrent generator",
        [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions},
