@@ -45,10 +45,14 @@ std::optional<std::vector<Candidate>> Houdini::filter(const std::vector<Candidat
       solver_.add(!goal);
       break;
     }
-    z3::model model = solver_.model();
     size_t dropped = 0;
-    for (size_t i = 0; i < entries.size(); ++i)
-      if (alive[i] && model.eval(entries[i].violatedAfter, true).is_true()) alive[i] = false, ++dropped;
+    try {
+      z3::model model = solver_.model();
+      for (size_t i = 0; i < entries.size(); ++i)
+        if (alive[i] && model.eval(entries[i].violatedAfter, true).is_true()) alive[i] = false, ++dropped;
+    } catch (const z3::exception&) {
+      return std::nullopt;  // the check was interrupted while it built the model
+    }
     solver_.add(!goal);
     INVARIANT(dropped > 0, "a counterexample to induction that violates no candidate");
     living -= dropped;

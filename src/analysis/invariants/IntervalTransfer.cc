@@ -189,6 +189,14 @@ class Propagator {
       return assumeOneOf({{{a, true}, {b, false}}, {{a, false}, {b, true}}}, depth);
     }
     if (!a.is_int()) return true;
+    if (equal && depth > 0) {
+      // x = ite(c, t, e) (a select): keep the two cases apart instead of joining t and e first.
+      for (auto [side, other] : {std::pair{a, b}, std::pair{b, a}})
+        if (side.is_app() && side.decl().decl_kind() == Z3_OP_ITE && truth(side.arg(0)) == Truth::Unknown)
+          return assumeOneOf({{{side.arg(0), true}, {other == side.arg(1), true}},
+                              {{side.arg(0), false}, {other == side.arg(2), true}}},
+                             depth);
+    }
     Interval x = eval(a), y = eval(b);
     if (equal) return narrow(a, y) && narrow(b, x);
     // a ≠ b only cuts an endpoint off when the other side is a single value.

@@ -115,8 +115,11 @@ void InvariantGenerator::work() {
       if (going && boxes == 1 && options_.domains == InvariantDomains::All) going = rounds.orderings();
     }
   } catch (const std::exception& e) {
-    log_.warn("invgen", "invariant generator failed: {}", e.what());
-    stats_.set("invgen.failure", std::string(e.what()));
+    // After a stop request, Z3 may report the interruption as an error; that is no failure.
+    if (!token_->stopRequested()) {
+      log_.warn("invgen", "invariant generator failed: {}", e.what());
+      stats_.set("invgen.failure", std::string(e.what()));
+    }
   }
   channel_->finish();
 }

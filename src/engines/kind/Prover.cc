@@ -132,7 +132,9 @@ ir::Result Prover::provedByStep(unsigned k) {
 ir::Result Prover::provedByForward(unsigned k) {
   ir::Certificate cert;
   cert.kind = ir::Certificate::Kind::CompleteUnrolling;
-  cert.bound = k;
+  // No execution takes k+1 blocks; reaching a loop head takes one block, so its back edges are taken
+  // at most k-1 times: certify's bound (back-edge re-entries per loop activation; at least 1).
+  cert.bound = std::max(1u, k - 1);
   ctx_.stats.set("kind.proof", std::string("forward"));
   ctx_.log.log(1, "kind", "forward condition holds at k = {}", k);
   return ir::Result::safe(std::move(cert));
