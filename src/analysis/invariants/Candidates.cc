@@ -33,7 +33,9 @@ std::vector<z3::expr> boundAtoms(const Variable& v, const Interval& i, const Int
   return out;
 }
 
-/// Variables mentioned by the blocks that leave `cut` (up to the next cut points).
+
+}  // namespace
+
 std::vector<VarId> loopVariables(const transforms::CutPointSystem& ts, LocId cut) {
   const Program& p = ts.program();
   std::unordered_map<unsigned, VarId> byConstant;
@@ -59,8 +61,6 @@ std::vector<VarId> loopVariables(const transforms::CutPointSystem& ts, LocId cut
   }
   return {vars.begin(), vars.end()};
 }
-
-}  // namespace
 
 std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis) {
   const transforms::CutPointSystem& ts = analysis.system();

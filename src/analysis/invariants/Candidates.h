@@ -14,6 +14,9 @@ namespace argus::analysis {
 /// Bounds a variable has anyway (its machine type's range, Bool's [0, 1]) are left out.
 std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis);
 
+/// Variables the blocks leaving `cut` mention (read or write), up to the next cut points.
+std::vector<ir::VarId> loopVariables(const transforms::CutPointSystem& ts, ir::LocId cut);
+
 /// x ≤ y for ordered pairs of integer variables that the blocks leaving the loop head mention.
 std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts);
 

@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "analysis/invariants/AffineHull.h"
 #include "analysis/invariants/Candidates.h"
 #include "analysis/invariants/Houdini.h"
 #include "analysis/invariants/IntervalAnalysis.h"
@@ -40,6 +41,22 @@ class Rounds {
 
   bool orderings() { return check("orderings", orderingCandidates(ts_)); }
 
+  bool equalities() {
+    std::vector<Candidate> candidates;
+    {
+      ScopedTimer timer(stats_, "invgen.equality_time");
+      candidates = equalityCandidates(encoder_, EqualitySearch{}, config(stats_, token_));
+    }
+    if (token_.stopRequested()) return false;
+    return check("equalities", candidates);
+  }
+
+  /// Candidates dropped in earlier rounds, once more: later rounds may have made them inductive.
+  bool retryDropped() {
+    if (dropped_.empty() || !acceptedSinceDrop_) return true;
+    return check("retry", std::exchange(dropped_, {}), false);
+  }
+
  private:
   static smt::SolverConfig config(Stats& stats, ShutdownToken& token) {
     smt::SolverConfig c;
@@ -50,10 +67,10 @@ class Rounds {
   }
 
   /// Filters the candidates not posted before and posts the survivors; false if stopped or undecided.
-  bool check(const std::string& source, const std::vector<Candidate>& candidates) {
+  bool check(const std::string& source, const std::vector<Candidate>& candidates, bool onlyNew = true) {
     std::vector<Candidate> fresh;
     for (const Candidate& c : candidates)
-      if (posted_.insert({c.cut, toSmtText(c.formula)}).second) fresh.push_back(c);
+      if (posted_.insert({c.cut, toSmtText(c.formula)}).second || !onlyNew) fresh.push_back(c);
     stats_.add("invgen.candidates", static_cast<int64_t>(fresh.size()));
     if (fresh.empty()) return true;
     std::optional<std::vector<Candidate>> accepted;
@@ -63,12 +80,26 @@ class Rounds {
     }
     if (!accepted) return false;
     log_.log(2, "invgen", "{}: {} of {} candidates inductive", source, accepted->size(), fresh.size());
+    rememberDropped(fresh, *accepted);
     if (accepted->empty()) return true;
     InvariantBatch batch{source, watch_.seconds(), {}};
     for (const Candidate& c : *accepted) batch.invariants.emplace_back(c.cut, toSmtText(c.formula));
     stats_.add("invgen.invariants", static_cast<int64_t>(accepted->size()));
     channel_.post(std::move(batch));
     return true;
+  }
+
+  /// Keeps what Houdini dropped for retryDropped(); acceptances help only drops of earlier rounds
+  /// (within a round, the dropped candidates were already checked with the accepted ones assumed).
+  void rememberDropped(const std::vector<Candidate>& tried, const std::vector<Candidate>& accepted) {
+    if (!accepted.empty() && !dropped_.empty()) acceptedSinceDrop_ = true;
+    size_t next = 0;  // Houdini returns the accepted candidates in their original order
+    for (const Candidate& c : tried) {
+      if (next < accepted.size() && c.cut == accepted[next].cut && z3::eq(c.formula, accepted[next].formula))
+        ++next;
+      else
+        dropped_.push_back(c);
+    }
   }
 
   transforms::CutPointSystem ts_;
@@ -80,6 +111,8 @@ class Rounds {
   InvariantChannel& channel_;
   Stopwatch watch_;
   std::set<std::pair<ir::LocId, std::string>> posted_;
+  std::vector<Candidate> dropped_;
+  bool acceptedSinceDrop_ = false;
 };
 
 }  // namespace
@@ -110,10 +143,12 @@ void InvariantGenerator::work() {
   try {
     Rounds rounds(*program_, proc_, log_, stats_, *token_, *channel_);
     bool going = options_.domains != InvariantDomains::None;
+    bool relational = options_.domains == InvariantDomains::All;
     for (size_t boxes = 1; going && boxes <= options_.maxBoxes; boxes *= 2) {
       going = rounds.intervals(boxes);
-      if (going && boxes == 1 && options_.domains == InvariantDomains::All) going = rounds.orderings();
+      if (going && boxes == 1 && relational) going = rounds.orderings() && rounds.equalities();
     }
+    if (going) rounds.retryDropped();
   } catch (const std::exception& e) {
     // After a stop request, Z3 may report the interruption as an error; that is no failure.
     if (!token_->stopRequested()) {

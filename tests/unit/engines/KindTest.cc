@@ -232,3 +232,19 @@ TEST(Kind, EntryWithIncomingEdgesGetsAFreshEntry) {
   EXPECT_TRUE(prepared->loc(prepared->proc(prepared->mainProc()).entry).in.empty());
   expectCertifiedSafe(f.p, *runKind(f.p));
 }
+
+TEST(Kind, RelationalPropertyNeedsTheEqualityRound) {
+  // i := 0; j := 0; loop: i++, j += 2 (or leave); error if j != 2i. Intervals alone cannot prove it.
+  Fixture f;
+  ir::VarId i = f.local("i"), j = f.local("j");
+  ir::LocId head = f.loc("head"), after = f.loc("after");
+  ir::addAssign(f.p, f.entry, head, {{i, f.num(0)}, {j, f.num(0)}});
+  ir::addAssign(f.p, head, head, {{i, f.cur(i) + 1}, {j, f.cur(j) + 2}});
+  f.assume(head, after, f.c.bool_val(true));
+  f.branch(after, f.cur(j) != 2 * f.cur(i), f.error, f.exit);
+  auto intervals = runKind(f.p, {{"kind.invariants", "intervals"}}, 3.0);
+  EXPECT_EQ(intervals->result.verdict, ir::Verdict::Unknown);
+  auto all = runKind(f.p, {{"kind.invariants", "all"}});
+  expectCertifiedSafe(f.p, *all);
+  EXPECT_NE(all->stats.getString("kind.proof_invariants").find("equalities"), std::string::npos);
+}
