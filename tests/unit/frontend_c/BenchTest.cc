@@ -1,0 +1,94 @@
+// The translator over the C tasks of ../shared/bench: every task loads, translates and validates; the
+// largest files translate quickly. ARGUS_BENCH_SURVEY=1 runs every task (not only a sample per
+// category) and prints which files have `unsupported` edges and why, with translation times.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include "frontend/c/CFrontend.h"
+#include "util/Logger.h"
+#include "util/Stats.h"
+
+using namespace argus;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path benchC() {
+  fs::path dir = fs::path(ARGUS_SHARED_DIR) / "bench" / "c";
+  if (!fs::is_directory(dir)) ADD_FAILURE() << "missing benchmark folder " << dir << " (../shared must exist)";
+  return dir;
+}
+
+struct Translated {
+  double seconds = 0;
+  std::vector<std::string> unsupported;
+};
+
+Translated translateTask(const fs::path& yml, ir::Encoding encoding) {
+  frontend::CTask task = frontend::loadTask(yml.string());
+  Logger log;
+  Stats stats;
+  frontend::CFrontendOptions options;
+  options.encoding = encoding;
+  auto start = std::chrono::steady_clock::now();
+  auto program = frontend::translateC(task, options, log, stats);
+  Translated out;
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  program->validate();
+  for (const ir::Edge& edge : program->edges())
+    if (!edge.unsupported.empty()) out.unsupported.push_back(edge.unsupported);
+  EXPECT_EQ(stats.getInt("frontend.unsupported_edges"), static_cast<int64_t>(out.unsupported.size()));
+  return out;
+}
+
+/// Every task, or (default) the largest task of each category.
+std::vector<fs::path> selectedTasks() {
+  bool all = std::getenv("ARGUS_BENCH_SURVEY") != nullptr;
+  std::map<std::string, std::pair<uintmax_t, fs::path>> largest;
+  std::vector<fs::path> out;
+  for (auto& entry : fs::recursive_directory_iterator(benchC())) {
+    if (entry.path().extension() != ".yml") continue;
+    if (all) {
+      out.push_back(entry.path());
+      continue;
+    }
+    std::string category = entry.path().parent_path().filename().string();
+    uintmax_t size = 0;
+    for (const char* ext : {".c", ".i"}) {
+      fs::path source = entry.path();
+      source.replace_extension(ext);
+      if (fs::exists(source)) size = fs::file_size(source);
+    }
+    auto& best = largest[category];
+    if (size > best.first) best = {size, entry.path()};
+  }
+  for (auto& [category, best] : largest) out.push_back(best.second);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(Bench, TasksTranslateAndValidate) {
+  std::vector<fs::path> tasks = selectedTasks();
+  ASSERT_FALSE(tasks.empty());
+  for (const fs::path& yml : tasks) {
+    SCOPED_TRACE(yml.string());
+    Translated t = translateTask(yml, ir::Encoding::Int);
+    EXPECT_LT(t.seconds, 5.0) << "translation is too slow";
+    std::cout << "[bench] " << fs::relative(yml, benchC()).string() << ": " << t.seconds << " s";
+    if (!t.unsupported.empty()) std::cout << ", unsupported: " << t.unsupported.front() << " (+" << t.unsupported.size() - 1 << ")";
+    std::cout << "\n";
+  }
+}
+
+TEST(Bench, BitVectorEncodingTranslatesTheLargestTask) {
+  Translated t = translateTask(benchC() / "ssh-simplified" / "s3_clnt_1.cil-1.yml", ir::Encoding::BitVector);
+  EXPECT_LT(t.seconds, 5.0);
+}
+
+}  // namespace

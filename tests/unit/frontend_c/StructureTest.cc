@@ -1,0 +1,204 @@
+// The shape of translated programs: procedures, locations per block, loop heads, variables with C
+// names and types, edge labels and source locations, nondet inputs, unsupported edges, statistics.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "PathExplorer.h"
+#include "ir/Queries.h"
+#include "util/Error.h"
+#include "util/Logger.h"
+#include "util/Stats.h"
+
+using namespace argus;
+using namespace argus::testing;
+
+namespace {
+
+const ir::Variable* findBySourceName(const ir::Program& p, const std::string& proc, const std::string& name) {
+  for (const ir::Variable& v : p.vars())
+    if (v.sourceName == name && (proc.empty() ? v.proc == ir::kNone : v.proc == p.findProc(proc))) return &v;
+  return nullptr;
+}
+
+std::vector<const ir::Edge*> unsupportedEdges(const ir::Program& p) {
+  std::vector<const ir::Edge*> out;
+  for (const ir::Edge& e : p.edges())
+    if (!e.unsupported.empty()) out.push_back(&e);
+  return out;
+}
+
+const char* const kTwoProcedures = R"(
+unsigned int counter = 3;
+int add(int a, int b) { return a + b; }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  unsigned char c = __VERIFIER_nondet_uchar();
+  int sum = 0;
+  for (int i = 0; i < n; i++) {
+    sum = add(sum, i);
+    counter++;
+  }
+  if (sum < 0 && c == 7) reach_error();
+  return 0;
+}
+)";
+
+TEST(Structure, ProceduresLoopsAndVariables) {
+  CSnippet snippet(std::string(kPrelude) + kTwoProcedures);
+  auto p = snippet.translate(ir::Encoding::Int);
+  ASSERT_NE(p->findProc("main"), ir::kNone);
+  ASSERT_NE(p->findProc("add"), ir::kNone);
+  EXPECT_EQ(p->findProc("reach_error"), ir::kNone) << "the error function's body is not translated";
+  EXPECT_EQ(p->numProcs(), 2u);
+  EXPECT_EQ(p->mainProc(), p->findProc("main"));
+  EXPECT_EQ(p->origin().language, ir::Language::C);
+  EXPECT_EQ(p->origin().errorFunction, "reach_error");
+
+  EXPECT_EQ(ir::loopHeads(*p, p->findProc("main")).size(), 1u);
+  EXPECT_TRUE(ir::loopHeads(*p, p->findProc("add")).empty());
+  EXPECT_TRUE(ir::isReducible(*p, p->findProc("main")));
+
+  const ir::Procedure& add = p->proc(p->findProc("add"));
+  ASSERT_EQ(add.params.size(), 2u);
+  EXPECT_EQ(p->var(add.params[0]).sourceName, "a");
+  EXPECT_EQ(p->var(add.params[0]).name, "add::a");
+  EXPECT_EQ(p->var(add.params[0]).type.cName, "int");
+  EXPECT_EQ(add.results.size(), 1u);
+
+  const ir::Variable* counter = findBySourceName(*p, "", "counter");
+  ASSERT_NE(counter, nullptr);
+  EXPECT_EQ(counter->role, ir::VarRole::Global);
+  EXPECT_EQ(counter->type.bits, 32u);
+  EXPECT_FALSE(counter->type.isSigned);
+  EXPECT_EQ(counter->type.cName, "unsigned int");
+  const ir::Variable* sum = findBySourceName(*p, "main", "sum");
+  ASSERT_NE(sum, nullptr);
+  EXPECT_EQ(sum->name, "main::sum");
+
+  // One call edge, with a C-like label and a source line.
+  int calls = 0;
+  for (const ir::Edge& e : p->edges())
+    if (e.isCall()) {
+      ++calls;
+      EXPECT_EQ(e.label, "sum = add(sum, i)");
+      EXPECT_EQ(e.loc.line, 19);  // the prelude has 10 lines, the program starts with an empty one
+    }
+  EXPECT_EQ(calls, 1);
+
+  // Two nondet inputs with their functions and C types.
+  std::vector<ir::NondetInput> inputs;
+  for (const ir::Edge& e : p->edges()) inputs.insert(inputs.end(), e.inputs.begin(), e.inputs.end());
+  ASSERT_EQ(inputs.size(), 2u);
+  EXPECT_EQ(inputs[0].function, "__VERIFIER_nondet_int");
+  EXPECT_EQ(inputs[1].function, "__VERIFIER_nondet_uchar");
+  EXPECT_EQ(inputs[1].type.bits, 8u);
+  EXPECT_FALSE(inputs[1].type.isSigned);
+
+  // The error edge carries the condition and its line.
+  bool errorEdge = false;
+  for (const ir::Edge& e : p->edges())
+    if (p->isErrorLoc(e.to)) {
+      errorEdge = true;
+      EXPECT_TRUE(e.unsupported.empty());
+      EXPECT_EQ(e.loc.line, 22);
+    }
+  EXPECT_TRUE(errorEdge);
+  EXPECT_TRUE(unsupportedEdges(*p).empty());
+}
+
+TEST(Structure, StatisticsCountTheProgram) {
+  CSnippet snippet(std::string(kPrelude) + kTwoProcedures);
+  Logger log;
+  Stats stats;
+  auto p = frontend::translateC(snippet.task(), {}, log, stats);
+  EXPECT_EQ(stats.getInt("frontend.functions"), 2);
+  EXPECT_EQ(stats.getInt("frontend.locations"), static_cast<int64_t>(p->numLocs()));
+  EXPECT_EQ(stats.getInt("frontend.edges"), static_cast<int64_t>(p->numEdges()));
+  EXPECT_EQ(stats.getInt("frontend.variables"), static_cast<int64_t>(p->numVars()));
+  EXPECT_EQ(stats.getInt("frontend.unsupported_edges"), 0);
+  EXPECT_GT(stats.getDouble("frontend.time"), 0.0);
+}
+
+TEST(Structure, UnsupportedFeaturesBecomeMarkedErrorEdges) {
+  CSnippet snippet(std::string(kPrelude) +
+                   "extern int external(int);\n"
+                   "int main(void) {\n"
+                   "  int x = __VERIFIER_nondet_int();\n"
+                   "  if (x == 1) { float f = x * 0.5f; if (f > 0.2f) return 1; }\n"
+                   "  if (x == 2) return external(x);\n"
+                   "  if (x == 3) { int a[2]; int* p = x > 2 ? &a[0] : &a[1]; *p = 1; return a[0]; }\n"
+                   "  if (x == 4) reach_error();\n"
+                   "  return 0;\n}\n");
+  auto p = snippet.translate(ir::Encoding::Int);
+  std::vector<std::string> texts;
+  for (const ir::Edge* e : unsupportedEdges(*p)) {
+    EXPECT_TRUE(p->isErrorLoc(e->to));
+    texts.push_back(e->unsupported);
+  }
+  auto mentions = [&](const std::string& what) {
+    return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) { return t.find(what) != std::string::npos; });
+  };
+  EXPECT_TRUE(mentions("floating-point")) << ::testing::PrintToString(texts);
+  EXPECT_TRUE(mentions("call of undefined function external at ")) << ::testing::PrintToString(texts);
+  EXPECT_TRUE(mentions("snippet.c:16")) << ::testing::PrintToString(texts);
+  EXPECT_TRUE(mentions("not statically known")) << ::testing::PrintToString(texts);
+  // The rest of the program is still translated: the real error is reachable by a modelled edge.
+  Exploration e = explore(*p, 40);
+  EXPECT_TRUE(e.errorReachable);
+}
+
+TEST(Structure, UnreachableUnsupportedCodeDoesNotMatter) {
+  CSnippet snippet(std::string(kPrelude) +
+                   "double scale(double d) { return d * 2.0; }\n"
+                   "int main(void) {\n"
+                   "  int x = __VERIFIER_nondet_int();\n"
+                   "  if (x > 0 && x < 0) { double d = scale(x); return (int)d; }\n"
+                   "  return 0;\n}\n");
+  auto p = snippet.translate(ir::Encoding::Int);
+  EXPECT_FALSE(unsupportedEdges(*p).empty());
+  Exploration e = explore(*p, 40);
+  EXPECT_FALSE(e.errorReachable);
+  EXPECT_FALSE(e.unsupportedReached);
+}
+
+TEST(Structure, PreprocessedFilesAndOldErrorFunction) {
+  CSnippet snippet(
+      "extern void __VERIFIER_error(void) __attribute__((__noreturn__));\n"
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "int main() { int x = __VERIFIER_nondet_int(); if (x == 5) { ERROR: __VERIFIER_error(); } return 0; }\n",
+      "old.i");
+  Logger log;
+  Stats stats;
+  auto p = frontend::translateC(snippet.task(true, "__VERIFIER_error"), {}, log, stats);
+  p->validate();
+  EXPECT_EQ(p->origin().errorFunction, "__VERIFIER_error");
+  EXPECT_TRUE(p->origin().ilp32);
+  Exploration e = explore(*p, 20);
+  EXPECT_TRUE(e.errorReachable);
+  ASSERT_EQ(e.inputs.size(), 1u);
+  EXPECT_EQ(e.inputs[0].second, "5");
+}
+
+TEST(Structure, CompileErrorsAreInputErrors) {
+  CSnippet snippet("int main(void) { return undeclared_variable; }\n");
+  Logger log;
+  Stats stats;
+  EXPECT_THROW(frontend::translateC(snippet.task(), {}, log, stats), InputError);
+  CSnippet noMain("int f(void) { return 0; }\n");
+  EXPECT_THROW(frontend::translateC(noMain.task(), {}, log, stats), InputError);
+}
+
+TEST(Structure, DataModelDecidesTheWidthOfLong) {
+  CSnippet snippet(std::string(kPrelude) +
+                   "int main(void) { long l = __VERIFIER_nondet_long(); if (l > 2147483647L) reach_error(); return 0; }\n");
+  for (bool ilp32 : {true, false}) {
+    Logger log;
+    Stats stats;
+    auto p = frontend::translateC(snippet.task(ilp32), {}, log, stats);
+    p->validate();
+    EXPECT_EQ(explore(*p, 20).errorReachable, !ilp32) << (ilp32 ? "ILP32" : "LP64");
+  }
+}
+
+}  // namespace

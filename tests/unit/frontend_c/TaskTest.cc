@@ -1,0 +1,133 @@
+// SV-COMP task files: a good task, the pre-2020 error function, and every kind of bad task file, each
+// an InputError naming the file, the line and the problem.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "frontend/c/CFrontend.h"
+#include "frontend/c/Clang.h"
+#include "util/Error.h"
+
+using namespace argus;
+namespace fs = std::filesystem;
+
+namespace {
+
+class Tasks : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write("prog.c", "int main(void) { return 0; }\n");
+    write("unreach.prp", "CHECK( init(main()), LTL(G ! call(reach_error())) )\n");
+    write("old.prp", "CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )\n");
+    write("overflow.prp", "CHECK( init(main()), LTL(G ! overflow) )\n");
+  }
+  std::string write(const std::string& name, const std::string& text) {
+    std::string path = dir_.file(name);
+    std::ofstream(path) << text;
+    return path;
+  }
+  std::string task(const std::string& properties, const std::string& options = "  language: C\n  data_model: LP64\n",
+                   const std::string& input = "prog.c") {
+    return write("task.yml", "format_version: '2.0'\ninput_files: '" + input + "'\nproperties:\n" + properties +
+                                 "options:\n" + options);
+  }
+  /// The message of the InputError that loading `yml` throws.
+  std::string failure(const std::string& yml, int expectedLine) {
+    try {
+      frontend::loadTask(yml);
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.file(), yml);
+      EXPECT_EQ(e.line(), expectedLine) << e.what();
+      return e.what();
+    }
+    ADD_FAILURE() << "no InputError for " << yml;
+    return "";
+  }
+  frontend::TempDir dir_;
+};
+
+TEST_F(Tasks, ReadsAGoodTask) {
+  std::string yml = task("  - property_file: unreach.prp\n    expected_verdict: false\n");
+  frontend::CTask t = frontend::loadTask(yml);
+  EXPECT_EQ(fs::path(t.file), fs::path(dir_.file("prog.c")));
+  EXPECT_EQ(t.errorFunction, "reach_error");
+  EXPECT_FALSE(t.ilp32);
+  ASSERT_TRUE(t.expectedSafe.has_value());
+  EXPECT_FALSE(*t.expectedSafe);
+  EXPECT_EQ(t.taskFile, yml);
+}
+
+TEST_F(Tasks, ReadsThePre2020ErrorFunctionAndSkipsOtherProperties) {
+  std::string yml = task("  - property_file: overflow.prp\n    expected_verdict: false\n"
+                         "  - property_file: old.prp\n    expected_verdict: true\n",
+                         "  language: C\n  data_model: ILP32\n");
+  frontend::CTask t = frontend::loadTask(yml);
+  EXPECT_EQ(t.errorFunction, "__VERIFIER_error");
+  EXPECT_TRUE(t.ilp32);
+  EXPECT_TRUE(t.expectedSafe.value_or(false));
+}
+
+TEST_F(Tasks, ExpectedVerdictIsOptional) {
+  frontend::CTask t = frontend::loadTask(task("  - property_file: unreach.prp\n"));
+  EXPECT_FALSE(t.expectedSafe.has_value());
+}
+
+TEST_F(Tasks, RejectsATaskWithoutUnreachCall) {
+  std::string message = failure(task("  - property_file: overflow.prp\n    expected_verdict: true\n"), 4);
+  EXPECT_NE(message.find("no unreach-call property"), std::string::npos) << message;
+}
+
+TEST_F(Tasks, RejectsAMissingInputFile) {
+  std::string message = failure(task("  - property_file: unreach.prp\n", "  language: C\n  data_model: LP64\n", "gone.c"), 2);
+  EXPECT_NE(message.find("gone.c does not exist"), std::string::npos) << message;
+}
+
+TEST_F(Tasks, RejectsAMissingPropertyFile) {
+  std::string message = failure(task("  - property_file: nowhere.prp\n"), 4);
+  EXPECT_NE(message.find("nowhere.prp does not exist"), std::string::npos) << message;
+}
+
+TEST_F(Tasks, RejectsUnparsableYamlWithTheParsersLine) {
+  std::string yml = write("broken.yml", "format_version: '2.0'\ninput_files: 'prog.c'\nproperties: [unclosed\n");
+  std::string message = failure(yml, 4);
+  EXPECT_NE(message.find("not valid YAML"), std::string::npos) << message;
+}
+
+TEST_F(Tasks, RejectsBadOptions) {
+  std::string message = failure(task("  - property_file: unreach.prp\n", "  language: C\n  data_model: LP128\n"), 7);
+  EXPECT_NE(message.find("data_model must be ILP32 or LP64"), std::string::npos) << message;
+  message = failure(task("  - property_file: unreach.prp\n", "  language: Java\n  data_model: LP64\n"), 6);
+  EXPECT_NE(message.find("language must be C"), std::string::npos) << message;
+}
+
+TEST_F(Tasks, RejectsAnotherFormatVersion) {
+  std::string yml = write("v1.yml", "format_version: '1.0'\ninput_files: 'prog.c'\n");
+  std::string message = failure(yml, 1);
+  EXPECT_NE(message.find("format_version must be 2.0"), std::string::npos) << message;
+}
+
+TEST_F(Tasks, RejectsAMissingTaskFile) {
+  std::string message = failure(dir_.file("absent.yml"), 0);
+  EXPECT_NE(message.find("does not exist"), std::string::npos) << message;
+}
+
+TEST_F(Tasks, PlainTaskNeedsAnExistingFile) {
+  frontend::CTask t = frontend::plainTask(dir_.file("prog.c"), "reach_error", true);
+  EXPECT_TRUE(t.ilp32);
+  EXPECT_TRUE(t.taskFile.empty());
+  EXPECT_THROW(frontend::plainTask(dir_.file("nothing.c"), "reach_error", true), InputError);
+}
+
+TEST(BenchTasks, LoadsSharedTasksOfBothConventions) {
+  fs::path bench = fs::path(ARGUS_SHARED_DIR) / "bench" / "c";
+  ASSERT_TRUE(fs::is_directory(bench)) << "missing " << bench << " (../shared must exist)";
+  frontend::CTask hola = frontend::loadTask((bench / "hola" / "01.yml").string());
+  EXPECT_EQ(hola.errorFunction, "reach_error");
+  EXPECT_TRUE(hola.ilp32);
+  EXPECT_TRUE(hola.expectedSafe.value_or(false));
+  frontend::CTask old = frontend::loadTask((bench / "loop-lit" / "afnp2014.yml").string());
+  EXPECT_EQ(old.errorFunction, "__VERIFIER_error");
+}
+
+}  // namespace
