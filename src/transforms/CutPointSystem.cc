@@ -49,11 +49,46 @@ void CutPointSystem::findCutPoints() {
   add(entry());
   add(exit());
   add(error());
-  for (LocId head : ir::loopHeads(*program_, proc_)) {
-    if (pcOf_[head] >= 0) continue;
+  std::vector<LocId> heads = ir::loopHeads(*program_, proc_);
+  std::vector<bool> isHead(program_->numLocs(), false);
+  for (LocId h : heads) isHead[h] = true;
+  // A loop head with a single successor only passes control on (front ends split a C loop header into
+  // such a location and the test); dropping it when the others still cut every cycle makes one C
+  // iteration one block.
+  for (LocId h : heads) {
+    if (program_->loc(h).out.size() != 1) continue;
+    isHead[h] = false;
+    if (!innerOrder(isHead)) isHead[h] = true;
+  }
+  for (LocId head : heads) {
+    if (!isHead[head] || pcOf_[head] >= 0) continue;
     add(head);
     loopHeads_.push_back(head);
   }
+}
+
+std::optional<std::vector<LocId>> CutPointSystem::innerOrder(const std::vector<bool>& isHead) const {
+  // Kahn's algorithm over the reachable locations that are neither heads nor frame locations.
+  auto cut = [&](LocId l) { return isHead[l] || l == entry() || l == exit() || l == error(); };
+  std::vector<unsigned> pending(program_->numLocs(), 0);
+  std::vector<LocId> ready, order;
+  size_t inner = 0;
+  for (LocId l : program_->proc(proc_).locations) {
+    if (!reachable_[l] || cut(l)) continue;
+    ++inner;
+    for (EdgeId e : program_->loc(l).in)
+      if (LocId from = program_->edge(e).from; reachable_[from] && !cut(from)) ++pending[l];
+    if (pending[l] == 0) ready.push_back(l);
+  }
+  while (!ready.empty()) {
+    LocId l = ready.back();
+    ready.pop_back();
+    order.push_back(l);
+    for (EdgeId e : program_->loc(l).out)
+      if (LocId to = program_->edge(e).to; !cut(to) && --pending[to] == 0) ready.push_back(to);
+  }
+  if (order.size() != inner) return std::nullopt;
+  return order;
 }
 
 void CutPointSystem::findUnreachableCutPoints() {
@@ -92,29 +127,11 @@ void CutPointSystem::findUnreachableCutPoints() {
 }
 
 void CutPointSystem::orderInnerLocations() {
-  // Kahn's algorithm over the edges between reachable inner locations.
-  std::vector<unsigned> pending(program_->numLocs(), 0);
-  std::vector<LocId> ready;
-  size_t inner = 0;
-  for (LocId l : program_->proc(proc_).locations) {
-    if (!reachable_[l] || isCut(l)) continue;
-    ++inner;
-    for (EdgeId e : program_->loc(l).in) {
-      LocId from = program_->edge(e).from;
-      if (reachable_[from] && !isCut(from)) ++pending[l];
-    }
-    if (pending[l] == 0) ready.push_back(l);
-  }
-  while (!ready.empty()) {
-    LocId l = ready.back();
-    ready.pop_back();
-    innerOrder_.push_back(l);
-    for (EdgeId e : program_->loc(l).out) {
-      LocId to = program_->edge(e).to;
-      if (!isCut(to) && --pending[to] == 0) ready.push_back(to);
-    }
-  }
-  INVARIANT(innerOrder_.size() == inner, "a cycle avoids every cut point");
+  std::vector<bool> isHead(program_->numLocs(), false);
+  for (LocId h : loopHeads_) isHead[h] = true;
+  auto order = innerOrder(isHead);
+  INVARIANT(order.has_value(), "a cycle avoids every cut point");
+  innerOrder_ = std::move(*order);
 }
 
 // ---------------------------------------------------------------- StepEncoder

@@ -2,7 +2,8 @@
 // for checking candidate invariants by induction.
 //
 // A state is (pc, variables) with pc ranging over the cut points reachable from the entry: the entry,
-// the exit, the error location and the DFS loop heads. One step runs one loop-free block: a path from a
+// the exit, the error location and the DFS loop heads (less those that only pass control on to another
+// head, when the rest still cut every cycle). One step runs one loop-free block: a path from a
 // cut point through non-cut locations to the next cut point. These are exactly the blocks of certify's
 // consecution check, so "k steps" means the same here and there. Exit and error are terminal: a step
 // from them stutters (same pc, same values), which only adds paths, so anything k-inductive for the
@@ -11,6 +12,7 @@
 
 #include <z3++.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +52,9 @@ class CutPointSystem {
 
  private:
   void findCutPoints();
+  /// The reachable locations other than the given heads and entry, exit, error, in an order in which
+  /// every edge between them goes forward; nullopt if they contain a cycle.
+  std::optional<std::vector<ir::LocId>> innerOrder(const std::vector<bool>& isHead) const;
   void findUnreachableCutPoints();
   void orderInnerLocations();
 

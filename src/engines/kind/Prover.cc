@@ -132,9 +132,10 @@ ir::Result Prover::provedByStep(unsigned k) {
 ir::Result Prover::provedByForward(unsigned k) {
   ir::Certificate cert;
   cert.kind = ir::Certificate::Kind::CompleteUnrolling;
-  // No execution takes k+1 blocks; reaching a loop head takes one block, so its back edges are taken
-  // at most k-1 times: certify's bound (back-edge re-entries per loop activation; at least 1).
-  cert.bound = std::max(1u, k - 1);
+  // No execution completes k+1 blocks. Between two visits of a loop head lies a cycle, and every cycle
+  // contains a cut point, i.e. the end of a completed block: a head is re-entered at most k times,
+  // which is certify's bound (back-edge re-entries per loop activation).
+  cert.bound = k;
   ctx_.stats.set("kind.proof", std::string("forward"));
   ctx_.log.log(1, "kind", "forward condition holds at k = {}", k);
   return ir::Result::safe(std::move(cert));

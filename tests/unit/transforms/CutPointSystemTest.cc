@@ -119,3 +119,21 @@ TEST(CutPointSystem, TerminalLocationsStutter) {
     EXPECT_EQ(s.check(), smt::SatResult::Unsat);
   }
 }
+
+TEST(CutPointSystem, DropsAPassThroughHeadThatAnotherHeadCovers) {
+  // The shape of a C while loop after the front end: `split: x := t` then `test`; the then-branch jumps
+  // back to the test, the else-branch to the split. Both are DFS loop heads; the test alone cuts both.
+  Fixture f;
+  ir::VarId x = f.local("x"), t = f.local("t");
+  ir::LocId split = f.loc("split"), test = f.loc("test"), body = f.loc("body"), thenLoc = f.loc("then"),
+            elseLoc = f.loc("else");
+  f.assign(f.entry, split, t, f.num(0));
+  f.assign(split, test, x, f.cur(t));
+  f.branch(test, f.cur(x) < 100, body, f.exit);
+  f.branch(body, f.cur(x) < 50, thenLoc, elseLoc);
+  f.assign(thenLoc, test, x, f.cur(x) + 1);
+  f.assign(elseLoc, split, t, f.cur(x) + 1);
+  transforms::CutPointSystem ts(f.p, f.main);
+  EXPECT_EQ(ts.loopHeads(), std::vector<ir::LocId>{test});
+  EXPECT_FALSE(ts.isCut(split));
+}
