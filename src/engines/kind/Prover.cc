@@ -58,6 +58,16 @@ bool Prover::injectPending() {
   return any;
 }
 
+template <typename Check>
+SatResult Prover::timed(const char* key, double& total, Check check) {
+  Stopwatch watch;
+  SatResult r = check();
+  double seconds = watch.seconds();
+  total += seconds;
+  ctx_.stats.addTime(key, seconds);
+  return r;
+}
+
 ir::Result Prover::undecided(const char* what) {
   if (ctx_.shutdown && ctx_.shutdown->stopRequested()) return ctx_.stopped();
   return ir::Result::unknown(ir::UnknownReason::Incomplete, std::string("solver returned unknown in the ") + what);
@@ -68,40 +78,48 @@ ir::Result Prover::prove() {
     if (ctx_.shutdown && ctx_.shutdown->stopRequested()) return ctx_.stopped();
     ctx_.stats.set("kind.k", static_cast<int64_t>(k));
     ctx_.log.log(1, "kind", "k = {}", k);
-    SatResult base;
-    {
-      ScopedTimer timer(ctx_.stats, "kind.base_time");
-      base = base_.errorWithin(k);
+    if (auto decided = baseAndForward(k)) return *decided;
+    if (!stepDue(k)) {
+      ctx_.stats.add("kind.step_skipped");
+      continue;
     }
-    if (base == SatResult::Sat) {
-      ctx_.stats.set("kind.proof", std::string("counterexample"));
-      return ir::Result::unsafe(base_.counterexample(k));
-    }
-    if (base == SatResult::Unknown) return undecided("base case");
-    if (options_.forward) {
-      SatResult longer;
-      {
-        ScopedTimer timer(ctx_.stats, "kind.forward_time");
-        longer = base_.runsLongerThan(k);
-      }
-      if (longer == SatResult::Unsat) return provedByForward(k);
-      if (longer == SatResult::Unknown) return undecided("forward condition");
-    }
-    injectPending();
-    while (true) {
-      SatResult inductive;
-      {
-        ScopedTimer timer(ctx_.stats, "kind.step_time");
-        inductive = step_.check(k);
-      }
-      if (inductive == SatResult::Unsat) return provedByStep(k);
-      if (inductive == SatResult::Unknown) return undecided("inductive step");
-      // Retry the same k at once whenever new invariants have arrived meanwhile.
-      if (!injectPending()) break;
-      ctx_.stats.add("kind.step_retries");
-    }
+    if (auto decided = inductiveStep(k)) return *decided;
   }
   return ir::Result::unknown(ir::UnknownReason::BoundReached, fmt::format("k reached {}", options_.maxK));
+}
+
+std::optional<ir::Result> Prover::baseAndForward(unsigned k) {
+  SatResult base = timed("kind.base_time", baseSeconds_, [&] { return base_.errorWithin(k); });
+  if (base == SatResult::Sat) {
+    ctx_.stats.set("kind.proof", std::string("counterexample"));
+    return ir::Result::unsafe(base_.counterexample(k));
+  }
+  if (base == SatResult::Unknown) return undecided("base case");
+  if (!options_.forward) return std::nullopt;
+  SatResult longer = timed("kind.forward_time", baseSeconds_, [&] { return base_.runsLongerThan(k); });
+  if (longer == SatResult::Unsat) return provedByForward(k);
+  if (longer == SatResult::Unknown) return undecided("forward condition");
+  return std::nullopt;
+}
+
+bool Prover::stepDue(unsigned k) {
+  // A property k-inductive at k is so at every larger k, so skipping a step check only delays a proof.
+  // Once the step costs more than the base case, it waits for the base case (and BMC-like progress)
+  // to catch up, unless new invariants arrived, which may make it succeed at once.
+  constexpr unsigned kAlwaysUpTo = 4;
+  bool fresh = injectPending();
+  return fresh || k <= kAlwaysUpTo || k == options_.maxK || stepSeconds_ <= baseSeconds_;
+}
+
+std::optional<ir::Result> Prover::inductiveStep(unsigned k) {
+  while (true) {
+    SatResult inductive = timed("kind.step_time", stepSeconds_, [&] { return step_.check(k); });
+    if (inductive == SatResult::Unsat) return provedByStep(k);
+    if (inductive == SatResult::Unknown) return undecided("inductive step");
+    // Retry the same k at once whenever new invariants have arrived meanwhile.
+    if (!injectPending()) return std::nullopt;
+    ctx_.stats.add("kind.step_retries");
+  }
 }
 
 ir::Result Prover::provedByStep(unsigned k) {

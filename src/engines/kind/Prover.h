@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,14 @@ class Prover {
  private:
   /// Moves posted invariants into the step case; true if any arrived.
   bool injectPending();
+  /// The base case and the forward condition at k: a result if they decide the program.
+  std::optional<ir::Result> baseAndForward(unsigned k);
+  bool stepDue(unsigned k);
+  /// The inductive step at k, retried while new invariants arrive: a result if it decides.
+  std::optional<ir::Result> inductiveStep(unsigned k);
+  /// Runs a check, adding its wall time to `total` and to the statistic `key`.
+  template <typename Check>
+  smt::SatResult timed(const char* key, double& total, Check check);
   ir::Result provedByStep(unsigned k);
   ir::Result provedByForward(unsigned k);
   ir::Result undecided(const char* what);
@@ -50,6 +59,8 @@ class Prover {
     std::string source;
   };
   std::vector<Injected> injected_;  // parallel to the step case's invariant indices
+  double baseSeconds_ = 0;          // base case and forward condition together
+  double stepSeconds_ = 0;
 };
 
 }  // namespace argus::engines::kind
