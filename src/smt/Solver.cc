@@ -50,11 +50,18 @@ SatResult Solver::run(const z3::expr_vector& assumptions) {
   double limit = config_.shutdown ? config_.shutdown->remainingSeconds()
                                   : std::numeric_limits<double>::infinity();
   if (config_.queryTimeoutSeconds > 0) limit = std::min(limit, config_.queryTimeoutSeconds);
-  z3::params p(*ctx_);
-  // Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none.
-  unsigned ms = std::isfinite(limit) ? static_cast<unsigned>(std::max(1.0, limit * 1000.0)) : UINT_MAX;
-  p.set("timeout", ms);
-  solver_.set(p);
+  // Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none. Setting parameters makes
+  // Z3 rebuild its parameter table (milliseconds per check), so the timeout is only renewed when the
+  // one in force differs from the limit by more than a second or a tenth.
+  unsigned ms = std::isfinite(limit) ? static_cast<unsigned>(std::min(std::max(1.0, limit * 1000.0), 4e9))
+                                     : UINT_MAX;
+  unsigned gap = timeoutMs_ > ms ? timeoutMs_ - ms : ms - timeoutMs_;
+  if (gap > std::max(1000u, ms / 10) || (ms == UINT_MAX) != (timeoutMs_ == UINT_MAX)) {
+    z3::params p(*ctx_);
+    p.set("timeout", ms);
+    solver_.set(p);
+    timeoutMs_ = ms;
+  }
   if (!config_.dumpDir.empty()) dump(assumptions);
 
   Stopwatch watch;

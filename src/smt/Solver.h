@@ -9,6 +9,7 @@
 
 #include <z3++.h>
 
+#include <climits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +67,7 @@ class Solver {
   z3::solver solver_;
   double checkSeconds_ = 0;
   unsigned checks_ = 0;
+  unsigned timeoutMs_ = UINT_MAX;  // the timeout last given to Z3 (setting it costs milliseconds)
 };
 
 /// One-shot helper: is the conjunction of `facts` satisfiable? Creates a fresh solver.

@@ -40,7 +40,10 @@ void ShutdownToken::requestStop(const std::string& reason) {
     for (auto& weak : children_)
       if (auto c = weak.lock()) children.push_back(c);
   }
-  for (auto& cb : callbacks) cb();
+  {
+    std::lock_guard<std::recursive_mutex> running(runningCallbacks_);
+    for (auto& cb : callbacks) cb();
+  }
   for (auto& c : children) c->requestStop(reason);
 }
 
@@ -83,8 +86,12 @@ int ShutdownToken::onStop(std::function<void()> callback) {
 }
 
 void ShutdownToken::removeOnStop(int id) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  callbacks_.erase(id);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    callbacks_.erase(id);
+  }
+  // A stop that copied the callbacks before the erase may still be running ours: wait for it.
+  std::lock_guard<std::recursive_mutex> running(runningCallbacks_);
 }
 
 }  // namespace argus

@@ -46,6 +46,8 @@ class ShutdownToken {
 
   /// Registers a callback fired on stop (not on deadline); returns an id for removeOnStop().
   int onStop(std::function<void()> callback);
+  /// Unregisters; if a stop is running the callbacks right now, waits until they are done, so that
+  /// whatever a callback refers to may be destroyed once this returns.
   void removeOnStop(int id);
 
  private:
@@ -54,6 +56,7 @@ class ShutdownToken {
   std::atomic<bool> hasDeadline_{false};
   std::atomic<Clock::rep> deadlineTicks_{0};
   mutable std::mutex mutex_;
+  std::recursive_mutex runningCallbacks_;  // held while callbacks run (see removeOnStop)
   std::string reason_;
   std::map<int, std::function<void()>> callbacks_;
   std::vector<std::weak_ptr<ShutdownToken>> children_;

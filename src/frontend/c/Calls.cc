@@ -86,7 +86,7 @@ void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst&
   if (bits == 1) {
     value = isInt ? input != 0 : input != ctx.bv_val(0, type.bits);
   } else if (isInt) {
-    if (!fits) value = encoder_.wrap(input, bits);
+    if (!fits) value = bits == type.bits ? encoder_.signedFromUnsigned(input, bits) : encoder_.wrap(input, bits);
   } else if (bits > type.bits) {
     value = type.isSigned && !builtin.nondetBool ? z3::sext(input, bits - type.bits) : z3::zext(input, bits - type.bits);
   } else if (bits < type.bits) {
@@ -95,8 +95,8 @@ void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst&
   segment.aux.push_back(input);
   if (!smt::isTrue(range)) segment.constraints.push_back(range);
   segment.inputs.push_back(ir::NondetInput{input, name, type});
-  if (!needsVariable_.count(&call)) segment.label.push_back(name + "()");
   define(segment, call, value);
+  if (!debugNames_.lookup(&call).known) segment.label.push_back(name + "()");
 }
 
 z3::expr FunctionTranslator::callArgument(Segment& segment, const llvm::Value* argument) {

@@ -2,6 +2,7 @@
 #include "frontend/c/DebugInfo.h"
 
 #include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/IntrinsicInst.h>
 
 namespace argus::frontend {
@@ -56,7 +57,8 @@ FunctionDebugNames::FunctionDebugNames(const llvm::Function& function) {
       auto* record = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction);
       if (!record || record->getNumVariableLocationOps() != 1) continue;
       const llvm::Value* value = record->getVariableLocationOp(0);
-      if (!value || names_.count(value)) continue;
+      // Constants are shared by the whole function: a record naming one says nothing about its uses.
+      if (!value || llvm::isa<llvm::Constant>(value) || names_.count(value)) continue;
       // A record with a non-trivial expression describes a part or a transformation of the variable.
       if (record->getExpression() && record->getExpression()->getNumElements() > 0) continue;
       names_.emplace(value, describeVariable(record->getVariable()));

@@ -116,10 +116,10 @@ z3::expr FunctionTranslator::term(Segment& segment, const llvm::Value* value) {
 
 void FunctionTranslator::define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value) {
   segment.values.insert_or_assign(&instruction, value);
-  if (!needsVariable_.count(&instruction)) return;
-  segment.definitions.emplace_back(&instruction, value);
-  const ir::Variable& var = program_.var(variables_.at(&instruction));
-  if (!var.isTemporary()) segment.label.push_back(var.sourceName + " = " + expressionText(&instruction));
+  if (needsVariable_.count(&instruction)) segment.definitions.emplace_back(&instruction, value);
+  // The label shows assignments to C variables, whether or not they outlive the segment.
+  SourceVariable source = debugNames_.lookup(&instruction);
+  if (source.known) segment.label.push_back(source.name + " = " + expressionText(&instruction));
 }
 
 // ---------------------------------------------------------------- instructions
@@ -205,7 +205,8 @@ std::vector<FunctionTranslator::PhiAssignment> FunctionTranslator::phiAssignment
     bitsOf(phi.getType(), "value merged at a join");
     const llvm::Value* incoming = phi.getIncomingValueForBlock(&from);
     ir::VarId var = variables_.at(&phi);
-    out.push_back({var, term(segment, incoming), variableText(var) + " = " + text(incoming)});
+    std::string target = variableText(var), source = text(incoming);
+    out.push_back({var, term(segment, incoming), target == source ? "" : target + " = " + source});
   }
   return out;
 }
@@ -256,6 +257,7 @@ std::string FunctionTranslator::variableText(ir::VarId var) const {
 
 std::string FunctionTranslator::text(const llvm::Value* value) {
   if (auto it = variables_.find(value); it != variables_.end()) return variableText(it->second);
+  if (SourceVariable source = debugNames_.lookup(value); source.known) return source.name;
   if (auto it = module_.parameters.find(value); it != module_.parameters.end()) return variableText(it->second);
   if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(value))
     return constant->getBitWidth() == 1 ? (constant->isOne() ? "1" : "0") : llvm::toString(constant->getValue(), 10, true);

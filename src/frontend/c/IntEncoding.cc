@@ -23,6 +23,20 @@ bool smallNumeral(const z3::expr& e, int64_t& out) {
   return e.is_numeral_i64(out);
 }
 
+/// The condition that the divisor `b` is neither zero nor (for signed division of minValue) minus one,
+/// folded when `b` is a numeral so that edges do not carry trivially true conjuncts.
+z3::expr divisorOk(const z3::expr& a, const z3::expr& b, const z3::expr& zero, const z3::expr& minusOne,
+                   const z3::expr& minValue, bool isSigned) {
+  z3::context& ctx = b.ctx();
+  if (!b.is_numeral()) {
+    z3::expr ok = b != zero;
+    return isSigned ? ok && !(a == minValue && b == minusOne) : ok;
+  }
+  if (z3::eq(b, zero)) return ctx.bool_val(false);
+  if (isSigned && z3::eq(b, minusOne)) return !(a == minValue);
+  return ctx.bool_val(true);
+}
+
 std::string decimal(const llvm::APInt& v, bool isSigned) {
   llvm::SmallString<48> text;
   v.toString(text, 10, isSigned);
@@ -121,15 +135,15 @@ Defined IntEncoder::intBinary(IntOp op, const z3::expr& a, const z3::expr& b, un
 }
 
 Defined IntEncoder::intDivision(IntOp op, const z3::expr& a, const z3::expr& b, unsigned bits) const {
-  z3::expr ok = b != 0;
-  if (op == IntOp::UDiv || op == IntOp::URem) {
+  bool isSigned = op == IntOp::SDiv || op == IntOp::SRem;
+  z3::expr ok = divisorOk(a, b, ctx_.int_val(0), ctx_.int_val(-1), minSigned(bits), isSigned);
+  if (!isSigned) {
     z3::expr ua = unsignedReading(a, bits), ub = unsignedReading(b, bits);
     z3::expr r = op == IntOp::UDiv ? ua / ub : z3::mod(ua, ub);
     return {signedFromUnsigned(r, bits), ok};
   }
   // C truncates toward zero while SMT-LIB div/mod are Euclidean: divide the magnitudes, then fix the
   // sign (quotient: negative iff the signs differ; remainder: the sign of the dividend).
-  ok = ok && !(a == minSigned(bits) && b == -1);
   int64_t k;
   bool positiveDivisor = smallNumeral(b, k) && k > 0;
   z3::expr absA = z3::ite(a >= 0, a, -a);
@@ -173,9 +187,9 @@ z3::expr IntEncoder::intBitwise(IntOp op, const z3::expr& a, const z3::expr& b, 
     if (k == 0) return op == IntOp::And ? c : x;
     if (k == -1) return op == IntOp::And ? x : op == IntOp::Or ? c : -x - 1;  // ~x == -x - 1
     // x & (2^j - 1) keeps the low j bits: the unsigned reading modulo 2^j (< 2^(N-1) for j < N).
-    if (op == IntOp::And && k > 0 && (k & (k + 1)) == 0) {
-      unsigned j = 0;
-      while ((int64_t(1) << j) - 1 != k) ++j;
+    uint64_t mask = static_cast<uint64_t>(k);
+    if (op == IntOp::And && k > 0 && (mask & (mask + 1)) == 0) {
+      unsigned j = static_cast<unsigned>(__builtin_popcountll(mask));
       if (j < bits) return z3::mod(unsignedReading(x, bits), powerOfTwo(j));
     }
   }
@@ -195,10 +209,10 @@ Defined IntEncoder::bvBinary(IntOp op, const z3::expr& a, const z3::expr& b, uns
     case IntOp::Add: return {a + b, nsw ? z3::bvadd_no_overflow(a, b, true) && z3::bvadd_no_underflow(a, b) : yes};
     case IntOp::Sub: return {a - b, nsw ? z3::bvsub_no_overflow(a, b) && z3::bvsub_no_underflow(a, b, true) : yes};
     case IntOp::Mul: return {a * b, nsw ? z3::bvmul_no_overflow(a, b, true) && z3::bvmul_no_underflow(a, b) : yes};
-    case IntOp::UDiv: return {z3::udiv(a, b), b != zero};
-    case IntOp::URem: return {z3::urem(a, b), b != zero};
-    case IntOp::SDiv: return {a / b, b != zero && !(a == minValue && b == minusOne)};  // bvsdiv truncates
-    case IntOp::SRem: return {z3::srem(a, b), b != zero && !(a == minValue && b == minusOne)};
+    case IntOp::UDiv: return {z3::udiv(a, b), divisorOk(a, b, zero, minusOne, minValue, false)};
+    case IntOp::URem: return {z3::urem(a, b), divisorOk(a, b, zero, minusOne, minValue, false)};
+    case IntOp::SDiv: return {a / b, divisorOk(a, b, zero, minusOne, minValue, true)};  // bvsdiv truncates
+    case IntOp::SRem: return {z3::srem(a, b), divisorOk(a, b, zero, minusOne, minValue, true)};
     case IntOp::Shl: return {z3::shl(a, b), z3::ult(b, ctx_.bv_val(bits, bits))};
     case IntOp::LShr: return {z3::lshr(a, b), z3::ult(b, ctx_.bv_val(bits, bits))};
     case IntOp::AShr: return {z3::ashr(a, b), z3::ult(b, ctx_.bv_val(bits, bits))};

@@ -24,6 +24,18 @@ std::string unknownPointerFeature(const llvm::Value* pointer) {
   return "pointer whose object is not statically known";
 }
 
+/// a + b with the obvious constant folding, so that indices stay readable without Z3's simplifier.
+z3::expr plus(const z3::expr& a, const z3::expr& b) {
+  int64_t x = 0, y = 0;
+  bool constantA = a.is_numeral_i64(x), constantB = b.is_numeral_i64(y);
+  if (constantA && x == 0) return b;
+  if (constantB && y == 0) return a;
+  if (constantA && constantB)
+    return a.is_int() ? a.ctx().int_val(x + y)
+                      : a.ctx().bv_val(static_cast<uint64_t>(x) + static_cast<uint64_t>(y), a.get_sort().bv_size());
+  return a + b;
+}
+
 }  // namespace
 
 Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer) {
@@ -63,20 +75,20 @@ Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer
     unsigned bits = bitsOf(operand->getType(), "array index");
     z3::expr value = term(segment, operand);
     if (encoder_.isInt()) {
-      index = index + value * ctx.int_val(stride);
+      index = plus(index, stride == 1 ? value : value * ctx.int_val(stride));
     } else {
       unsigned pointerBits = memory.pointerBits();
       z3::expr wide = bits == pointerBits ? value
                       : bits < pointerBits ? (bits == 1 ? encoder_.sext(value, 1, pointerBits) : z3::sext(value, pointerBits - bits))
                                            : value.extract(pointerBits - 1, 0);
-      index = index + wide * ctx.bv_val(stride, pointerBits);
+      index = plus(index, stride == 1 ? wide : wide * ctx.bv_val(stride, pointerBits));
     }
   }
   if (constantBytes % static_cast<int64_t>(cellBytes) != 0)
     throw UnsupportedFeature("access that does not start at a cell boundary");
   int64_t cells = constantBytes / static_cast<int64_t>(cellBytes);
-  if (cells != 0) index = index + (encoder_.isInt() ? ctx.int_val(cells) : ctx.bv_val(cells, memory.pointerBits()));
-  return Address{base.object, index.simplify()};
+  index = plus(index, encoder_.isInt() ? ctx.int_val(cells) : ctx.bv_val(cells, memory.pointerBits()));
+  return Address{base.object, index};
 }
 
 z3::expr FunctionTranslator::memoryContents(Segment& segment, const MemoryObject& object) {
@@ -85,8 +97,13 @@ z3::expr FunctionTranslator::memoryContents(Segment& segment, const MemoryObject
 }
 
 z3::expr FunctionTranslator::inBounds(const Address& address) {
+  // Z3's simplifier is not used on purpose: it introduces internal operators (bvsrem_i, ...) that
+  // other consumers of the formulas (SMT-LIB and CHC output) cannot print.
   z3::context& ctx = program_.ctx();
   uint64_t cells = address.object->cells;
+  int64_t constantIndex;
+  if (address.index.is_numeral_i64(constantIndex))
+    return ctx.bool_val(constantIndex >= 0 && static_cast<uint64_t>(constantIndex) < cells);
   if (encoder_.isInt()) return address.index >= 0 && address.index < ctx.int_val(cells);
   return z3::ult(address.index, ctx.bv_val(cells, module_.memory.pointerBits()));
 }
@@ -106,9 +123,14 @@ void FunctionTranslator::translateLoad(Segment& segment, const llvm::LoadInst& l
   checkCellWidth(address, bits);
   z3::expr contents = memoryContents(segment, *address.object);
   if (address.object->scalar) return define(segment, load, contents);
-  z3::expr bounds = inBounds(address).simplify();
+  z3::expr bounds = inBounds(address);
   if (!smt::isTrue(bounds)) segment.constraints.push_back(bounds);
-  define(segment, load, z3::select(contents, address.index));
+  z3::expr value = z3::select(contents, address.index);
+  // Cells nobody wrote (an uninitialised local array) are arbitrary terms of the cell sort; in the int
+  // encoding only the values of the C type exist, so the others are cut off.
+  z3::expr range = encoder_.inRange(value, bits);
+  if (!smt::isTrue(range)) segment.constraints.push_back(range);
+  define(segment, load, value);
 }
 
 void FunctionTranslator::translateStore(Segment& segment, const llvm::StoreInst& store) {
@@ -123,7 +145,7 @@ void FunctionTranslator::translateStore(Segment& segment, const llvm::StoreInst&
     segment.assigned.insert_or_assign(address.object->var, stored);
     return;
   }
-  z3::expr bounds = inBounds(address).simplify();
+  z3::expr bounds = inBounds(address);
   if (!smt::isTrue(bounds)) segment.constraints.push_back(bounds);
   z3::expr contents = memoryContents(segment, *address.object);
   segment.assigned.insert_or_assign(address.object->var, z3::store(contents, address.index, stored));

@@ -51,8 +51,8 @@ std::string cIntegerType(unsigned bits, bool isSigned) {
 }
 
 /// Removes program-provided bodies of the builtins, marks every error call, and lists the nondet
-/// functions; returns false with `why` if a call of the error function cannot be instrumented.
-bool instrument(llvm::Module& module, const std::string& errorFunction, bool ilp32,
+/// functions the harness must define.
+void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp32,
                 std::vector<NondetDeclaration>& nondets, bool& errorDeclaredOnly) {
   for (llvm::Function& function : module) {
     std::string name = function.getName().str();
@@ -82,7 +82,6 @@ bool instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
   for (llvm::CallInst* call : errorCalls) llvm::CallInst::Create(marker, "", call);
   llvm::Function* error = module.getFunction(errorFunction);
   errorDeclaredOnly = error && error->isDeclaration();
-  return true;
 }
 
 std::string cString(const std::string& text) {

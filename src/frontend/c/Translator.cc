@@ -181,7 +181,7 @@ ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::e
   std::vector<std::string> label = segment.label;
   for (auto& phi : phis) {
     assign(phi.var, phi.value);
-    label.push_back(phi.text);
+    if (!phi.text.empty()) label.push_back(phi.text);
   }
   if (!smt::isTrue(condition)) parts.push_back(condition);
   if (!conditionText.empty()) label.push_back(conditionText);

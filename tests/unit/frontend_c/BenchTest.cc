@@ -10,7 +10,9 @@
 #include <iostream>
 #include <map>
 
+#include "PathExplorer.h"
 #include "frontend/c/CFrontend.h"
+#include "frontend/c/Replay.h"
 #include "util/Logger.h"
 #include "util/Stats.h"
 
@@ -80,6 +82,7 @@ TEST(Bench, TasksTranslateAndValidate) {
     SCOPED_TRACE(yml.string());
     Translated t = translateTask(yml, ir::Encoding::Int);
     EXPECT_LT(t.seconds, 5.0) << "translation is too slow";
+    if (std::getenv("ARGUS_BENCH_SURVEY")) translateTask(yml, ir::Encoding::BitVector);
     std::cout << "[bench] " << fs::relative(yml, benchC()).string() << ": " << t.seconds << " s";
     if (!t.unsupported.empty()) std::cout << ", unsupported: " << t.unsupported.front() << " (+" << t.unsupported.size() - 1 << ")";
     std::cout << "\n";
@@ -89,6 +92,29 @@ TEST(Bench, TasksTranslateAndValidate) {
 TEST(Bench, BitVectorEncodingTranslatesTheLargestTask) {
   Translated t = translateTask(benchC() / "ssh-simplified" / "s3_clnt_1.cil-1.yml", ir::Encoding::BitVector);
   EXPECT_LT(t.seconds, 5.0);
+}
+
+/// With ARGUS_BENCH_SURVEY=1: for every task expected unsafe, look for an error path with the explorer
+/// and replay it natively; prints what happened per task.
+TEST(Bench, SurveyWitnessesOfUnsafeTasks) {
+  if (!std::getenv("ARGUS_BENCH_SURVEY")) return;
+  for (auto& entry : fs::recursive_directory_iterator(benchC())) {
+    if (entry.path().extension() != ".yml") continue;
+    frontend::CTask task = frontend::loadTask(entry.path().string());
+    if (task.expectedSafe.value_or(true)) continue;
+    Logger log;
+    Stats stats;
+    auto program = frontend::translateC(task, {}, log, stats);
+    argus::testing::Exploration e = argus::testing::explore(*program, 400, 10);
+    std::cout << "[witness] " << fs::relative(entry.path(), benchC()).string() << ": ";
+    if (!e.errorReachable) {
+      std::cout << (e.unsupportedReached ? "unsupported " + e.unsupported : "no error path found") << "\n";
+      continue;
+    }
+    frontend::ReplayOutcome outcome = argus::testing::replayWitness(task, e);
+    EXPECT_TRUE(outcome.reachedError) << entry.path() << ": " << outcome.detail;
+    std::cout << outcome.detail << "\n";
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The bounded path explorer and C snippet helpers used by the front-end tests.
 #include "PathExplorer.h"
 
+#include <algorithm>
 #include <fstream>
 
 #include "ir/Instantiate.h"
@@ -39,7 +40,8 @@ struct InputRecord {
 
 class Explorer {
  public:
-  Explorer(const ir::Program& p, unsigned maxEdges) : p_(p), inst_(p), solver_(p.ctx()), maxEdges_(maxEdges) {}
+  Explorer(const ir::Program& p, unsigned maxEdges, double maxSeconds)
+      : p_(p), inst_(p), solver_(p.ctx()), maxEdges_(maxEdges), maxSeconds_(maxSeconds) {}
 
   Exploration run() {
     ir::ProcId main = p_.mainProc();
@@ -65,6 +67,10 @@ class Explorer {
     const ir::Location& loc = p_.loc(top.loc);
     const ir::Procedure& proc = p_.proc(loc.proc);
     if (top.loc == proc.exit && frames.size() > 1) return returnFrom(frames, depth);
+    if (clock_.seconds() > maxSeconds_) {
+      result_.complete = false;
+      return true;
+    }
     if (depth == maxEdges_) {
       if (!loc.out.empty()) result_.complete = false;
       return false;
@@ -136,13 +142,32 @@ class Explorer {
   ir::Instantiator inst_;
   smt::Solver solver_;
   unsigned maxEdges_;
+  double maxSeconds_;
+  Stopwatch clock_;
   std::vector<InputRecord> inputs_;
   Exploration result_;
 };
 
 }  // namespace
 
-Exploration explore(const ir::Program& program, unsigned maxEdges) { return Explorer(program, maxEdges).run(); }
+Exploration explore(const ir::Program& program, unsigned maxEdges, double maxSeconds) {
+  // Iterative deepening: shallow error paths are found without first walking every long path.
+  Stopwatch clock;
+  for (unsigned bound = 16;; bound *= 2) {
+    unsigned depth = std::min(bound, maxEdges);
+    Exploration result = Explorer(program, depth, maxSeconds - clock.seconds()).run();
+    if (result.errorReachable || result.complete || depth == maxEdges || clock.seconds() > maxSeconds) return result;
+  }
+}
+
+frontend::ReplayOutcome replayWitness(const frontend::CTask& task, const Exploration& witness) {
+  frontend::ReplaySpec spec;
+  spec.cFile = task.file;
+  spec.errorFunction = task.errorFunction;
+  spec.ilp32 = task.ilp32;
+  for (auto& [function, value] : witness.inputs) spec.inputs.push_back({function, value});
+  return frontend::replayNatively(spec);
+}
 
 CSnippet::CSnippet(const std::string& code, const std::string& name) : path_(dir_.file(name)) {
   std::ofstream(path_) << code;

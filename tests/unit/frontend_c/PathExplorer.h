@@ -12,6 +12,7 @@
 
 #include "frontend/c/CFrontend.h"
 #include "frontend/c/Clang.h"
+#include "frontend/c/Replay.h"
 #include "ir/Program.h"
 
 namespace argus::testing {
@@ -24,8 +25,12 @@ struct Exploration {
   bool complete = true;            // false: some path was cut at the depth bound
 };
 
-/// Explores all paths of at most `maxEdges` edges; stops at the first feasible error path.
-Exploration explore(const ir::Program& program, unsigned maxEdges);
+/// Explores all paths of at most `maxEdges` edges; stops at the first feasible error path, or (with
+/// complete == false) after `maxSeconds`.
+Exploration explore(const ir::Program& program, unsigned maxEdges, double maxSeconds = 60);
+
+/// Replays the witness of an exploration natively for the task's file.
+frontend::ReplayOutcome replayWitness(const frontend::CTask& task, const Exploration& witness);
 
 /// A C file in a temporary directory that lives as long as the object.
 class CSnippet {

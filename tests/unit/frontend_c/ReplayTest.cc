@@ -148,9 +148,7 @@ TEST_P(Replay, WitnessOfTheExplorerReplays) {
   auto program = snippet.translate(ir::Encoding::Int, GetParam());
   Exploration e = explore(*program, 80);
   ASSERT_TRUE(e.errorReachable);
-  std::vector<ReplayInput> inputs;
-  for (auto& [function, value] : e.inputs) inputs.push_back({function, value});
-  auto outcome = frontend::replayNatively(spec(snippet, inputs, GetParam()));
+  auto outcome = replayWitness(snippet.task(GetParam()), e);
   EXPECT_TRUE(outcome.reachedError) << outcome.detail;
 }
 

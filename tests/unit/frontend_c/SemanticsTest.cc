@@ -98,6 +98,30 @@ TEST_P(Semantics, ArraysReadWhatWasWritten) {
                "if (a[i] == 3) reach_error();");
 }
 
+TEST_P(Semantics, UninitialisedCellsHoldValuesOfTheirType) {
+  expectSafe("int a[3]; int i = __VERIFIER_nondet_int(); __VERIFIER_assume(i >= 0 && i < 3);\n"
+             "long long v = a[i]; if (v > 2147483647LL || v < -2147483648LL) reach_error();");
+}
+
+TEST_P(Semantics, StructsAndNestedArraysAreCells) {
+  std::string globals = "struct point { int x; int y; } p = {1, 2};\nint grid[2][3];\n";
+  expectSafe("p.y += p.x; if (p.y != 3 || p.x != 1) reach_error();", globals);
+  expectSafe("for (int r = 0; r < 2; r++) for (int c = 0; c < 3; c++) grid[r][c] = r * 10 + c;\n"
+             "if (grid[1][2] != 12 || grid[0][1] != 1) reach_error();", globals);
+  expectUnsafe("int r = __VERIFIER_nondet_int(), c = __VERIFIER_nondet_int();\n"
+               "__VERIFIER_assume(r >= 0 && r < 2 && c >= 0 && c < 3); grid[r][c] = 5; if (grid[1][0] == 5) reach_error();",
+               globals);
+}
+
+TEST_P(Semantics, CharacterArraysFromStrings) {
+  expectSafe("char s[] = \"abc\"; if (s[1] != 'b' || s[3] != 0) reach_error();");
+}
+
+TEST_P(Semantics, OutOfBoundsAccessesAreCutOff) {
+  // Undefined behaviour, like signed overflow: no execution continues past it.
+  expectSafe("int a[2] = {0}; int i = __VERIFIER_nondet_int(); a[i] = 1; if (i < 0 || i > 1) reach_error();");
+}
+
 TEST_P(Semantics, GlobalsAreInitialisedAndSharedWithCalls) {
   std::string globals =
       "int counter; int table[3] = {5, 6, 7};\n"

@@ -148,6 +148,25 @@ TEST(Structure, UnsupportedFeaturesBecomeMarkedErrorEdges) {
   EXPECT_TRUE(e.errorReachable);
 }
 
+TEST(Structure, PointerParametersAndEscapingAddressesAreUnsupported) {
+  CSnippet snippet(std::string(kPrelude) +
+                   "void set(int* p) { *p = 1; }\n"
+                   "int main(void) {\n"
+                   "  int x = 0;\n"
+                   "  if (__VERIFIER_nondet_int()) set(&x);\n"
+                   "  if (x == 1) reach_error();\n"
+                   "  return 0;\n}\n");
+  auto p = snippet.translate(ir::Encoding::Int);
+  std::vector<const ir::Edge*> marked = unsupportedEdges(*p);
+  ASSERT_FALSE(marked.empty());
+  EXPECT_NE(marked.front()->unsupported.find("non-integer parameter p"), std::string::npos) << marked.front()->unsupported;
+  // The only way to the error passes the unsupported call: no modelled error path, but the
+  // unsupported edge is reachable (an engine must not answer TRUE from the model alone).
+  Exploration e = explore(*p, 40);
+  EXPECT_FALSE(e.errorReachable);
+  EXPECT_TRUE(e.unsupportedReached);
+}
+
 TEST(Structure, UnreachableUnsupportedCodeDoesNotMatter) {
   CSnippet snippet(std::string(kPrelude) +
                    "double scale(double d) { return d * 2.0; }\n"
