@@ -44,19 +44,23 @@ std::vector<VarId> loopVariables(const transforms::CutPointSystem& ts, LocId cut
     byConstant.emplace(v.next.id(), v.id);
   }
   std::set<VarId> vars;
-  std::vector<LocId> work{cut};
-  std::vector<bool> seen(p.numLocs(), false);
-  seen[cut] = true;
-  while (!work.empty()) {
-    LocId l = work.back();
-    work.pop_back();
-    for (EdgeId e : p.loc(l).out) {
-      for (auto& k : smt::freeConstants(p.edge(e).formula)) {
-        auto it = byConstant.find(k.id());
-        if (it != byConstant.end()) vars.insert(it->second);
+  // Forward through the blocks leaving the cut point, backward through those entering it.
+  for (bool forward : {true, false}) {
+    std::vector<LocId> work{cut};
+    std::vector<bool> seen(p.numLocs(), false);
+    seen[cut] = true;
+    while (!work.empty()) {
+      LocId l = work.back();
+      work.pop_back();
+      for (EdgeId e : forward ? p.loc(l).out : p.loc(l).in) {
+        if (!ts.isStepEdge(e)) continue;
+        for (auto& k : smt::freeConstants(p.edge(e).formula)) {
+          auto it = byConstant.find(k.id());
+          if (it != byConstant.end()) vars.insert(it->second);
+        }
+        LocId next = forward ? p.edge(e).to : p.edge(e).from;
+        if (!ts.isCut(next) && !seen[next]) seen[next] = true, work.push_back(next);
       }
-      LocId to = p.edge(e).to;
-      if (!ts.isCut(to) && !seen[to]) seen[to] = true, work.push_back(to);
     }
   }
   return {vars.begin(), vars.end()};

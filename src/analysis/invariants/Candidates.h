@@ -1,7 +1,7 @@
 // Candidate invariants at the loop heads of a cut-point system, for Houdini to check:
 //  * from an interval analysis: the bounds of the hull of each variable, and the disjunction of the
 //    boxes when there are several (the bounded-disjunction domain);
-//  * relational: orderings x ≤ y between integer variables that a loop reads or writes.
+//  * relational: orderings x ≤ y between integer variables that the blocks around a loop head mention.
 #pragma once
 
 #include <vector>
@@ -14,10 +14,10 @@ namespace argus::analysis {
 /// Bounds a variable has anyway (its machine type's range, Bool's [0, 1]) are left out.
 std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis);
 
-/// Variables the blocks leaving `cut` mention (read or write), up to the next cut points.
+/// Variables the blocks leaving or entering `cut` mention (read or write).
 std::vector<ir::VarId> loopVariables(const transforms::CutPointSystem& ts, ir::LocId cut);
 
-/// x ≤ y for ordered pairs of integer variables that the blocks leaving the loop head mention.
+/// x ≤ y for ordered pairs of integer variables that the blocks around the loop head mention.
 std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts);
 
 }  // namespace argus::analysis
