@@ -37,9 +37,11 @@ class AffineHull {
 struct EqualitySearch {
   unsigned depth = 8;                  // blocks from the entry that sampled states may lie at
   double queryTimeoutSeconds = 2;      // per sampling query; a timeout ends that loop head's sampling
+  size_t maxDimensions = 24;           // beyond, only the variables of the loop's own blocks
 };
 
-/// Candidate equalities over the integer variables each loop head's blocks mention.
+/// Candidate equalities at each loop head over the integer variables of its blocks (and, if there are
+/// few, all source-level integer variables).
 std::vector<Candidate> equalityCandidates(const transforms::StepEncoder& encoder, const EqualitySearch& search,
                                           smt::SolverConfig config);
 
