@@ -83,7 +83,10 @@ class Rounds {
     rememberDropped(fresh, *accepted);
     if (accepted->empty()) return true;
     InvariantBatch batch{source, watch_.seconds(), {}};
-    for (const Candidate& c : *accepted) batch.invariants.emplace_back(c.cut, toSmtText(c.formula));
+    for (const Candidate& c : *accepted) {
+      batch.invariants.emplace_back(c.cut, toSmtText(c.formula));
+      log_.log(3, "invgen", "{} at {}: {}", source, ts_.program().loc(c.cut).name, batch.invariants.back().second);
+    }
     stats_.add("invgen.invariants", static_cast<int64_t>(accepted->size()));
     channel_.post(std::move(batch));
     return true;
