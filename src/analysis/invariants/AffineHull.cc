@@ -206,21 +206,6 @@ class HullSampler {
   std::vector<ir::State> states_;
 };
 
-/// The integer variables the loop's blocks mention, plus every source-level integer variable while that
-/// keeps the dimension within `limit`: a relation may link the loop to a variable an earlier loop left
-/// behind (k + j = i0 + i1 after three loops in sequence).
-std::vector<ir::VarId> equalityVariables(const transforms::CutPointSystem& ts, ir::LocId head, size_t limit) {
-  const ir::Program& p = ts.program();
-  std::vector<ir::VarId> local, all;
-  for (ir::VarId v : loopVariables(ts, head))
-    if (p.var(v).cur.is_int()) local.push_back(v);
-  for (ir::VarId v : ts.vars())
-    if (p.var(v).cur.is_int() &&
-        (!p.var(v).isTemporary() || std::find(local.begin(), local.end(), v) != local.end()))
-      all.push_back(v);
-  return all.size() <= limit ? all : local;
-}
-
 }  // namespace
 
 std::vector<Candidate> equalityCandidates(const transforms::StepEncoder& encoder, const EqualitySearch& search,
@@ -230,7 +215,7 @@ std::vector<Candidate> equalityCandidates(const transforms::StepEncoder& encoder
   HullSampler sampler(encoder, search, std::move(config));
   std::vector<Candidate> out;
   for (ir::LocId head : ts.loopHeads()) {
-    std::vector<ir::VarId> vars = equalityVariables(ts, head, search.maxDimensions);
+    std::vector<ir::VarId> vars = relationalVariables(ts, head, search.maxDimensions);
     if (vars.empty()) continue;
     AffineHull hull = sampler.sample(head, vars);
     if (hull.points() == 0) continue;

@@ -1,6 +1,7 @@
 // Candidate generation from interval results and from the program text.
 #include "analysis/invariants/Candidates.h"
 
+#include <algorithm>
 #include <set>
 
 #include "smt/Terms.h"
@@ -66,6 +67,18 @@ std::vector<VarId> loopVariables(const transforms::CutPointSystem& ts, LocId cut
   return {vars.begin(), vars.end()};
 }
 
+std::vector<VarId> relationalVariables(const transforms::CutPointSystem& ts, LocId head, size_t limit) {
+  const Program& p = ts.program();
+  std::vector<VarId> local, all;
+  for (VarId v : loopVariables(ts, head))
+    if (p.var(v).cur.is_int()) local.push_back(v);
+  for (VarId v : ts.vars())
+    if (p.var(v).cur.is_int() &&
+        (!p.var(v).isTemporary() || std::find(local.begin(), local.end(), v) != local.end()))
+      all.push_back(v);
+  return all.size() <= limit ? all : local;
+}
+
 std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis) {
   const transforms::CutPointSystem& ts = analysis.system();
   const Program& p = ts.program();
@@ -98,13 +111,11 @@ std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis) {
   return out;
 }
 
-std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts) {
+std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, size_t maxVariables) {
   const Program& p = ts.program();
   std::vector<Candidate> out;
   for (LocId cut : ts.loopHeads()) {
-    std::vector<VarId> ints;
-    for (VarId v : loopVariables(ts, cut))
-      if (p.var(v).cur.is_int()) ints.push_back(v);
+    std::vector<VarId> ints = relationalVariables(ts, cut, maxVariables);
     for (VarId x : ints)
       for (VarId y : ints)
         if (x != y) out.push_back({cut, p.var(x).cur <= p.var(y).cur});
