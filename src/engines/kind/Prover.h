@@ -40,6 +40,9 @@ class Prover {
   template <typename Check>
   smt::SatResult timed(const char* key, double& total, Check check);
   ir::Result provedByStep(unsigned k);
+  /// The smallest k ≤ 3 at which the step holds with every injected invariant assumed from the start,
+  /// or `k` itself.
+  unsigned smallestK(unsigned k);
   ir::Result provedByForward(unsigned k);
   ir::Result undecided(const char* what);
 
