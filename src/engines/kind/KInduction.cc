@@ -10,12 +10,30 @@
 namespace argus::engines::kind {
 
 Support KInductionEngine::supports(const ir::Program& program) const {
-  if (ir::CallGraph(program).hasRecursion())
-    return Support::no("recursion: k-induction inlines every call and needs a non-recursive program");
+  ir::CallGraph calls(program);
+  for (auto& proc : program.procs())
+    if (calls.reachable()[proc.id] && calls.isRecursive(proc.id))
+      return Support::no("recursion: k-induction inlines every call and needs a non-recursive program");
   return Support::yes();
 }
 
+namespace {
+
+/// The input can be used as it is: main has no calls, its entry no incoming edges, and its exit and
+/// error no outgoing ones. Keeping it keeps the location ids the caller knows (CHC answers map the
+/// certificate back through them).
+bool usableAsIs(const ir::Program& program) {
+  const ir::Procedure& main = program.proc(program.mainProc());
+  for (ir::EdgeId e : main.edges)
+    if (program.edge(e).isCall()) return false;
+  return program.loc(main.entry).in.empty() && program.loc(main.exit).out.empty() &&
+         program.loc(main.error).out.empty();
+}
+
+}  // namespace
+
 std::shared_ptr<ir::Program> prepareProgram(const ir::Program& program) {
+  if (usableAsIs(program)) return nullptr;
   std::shared_ptr<ir::Program> p = transforms::inlineAll(program).program;
   ir::ProcId main = p->mainProc();
   const ir::Procedure& proc = p->proc(main);
@@ -40,7 +58,8 @@ ir::Result KInductionEngine::run(const ir::Program& program, RunContext& ctx) {
   } catch (const UnsupportedError& e) {
     return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
   }
-  ir::Result result = Prover(*prepared, ProverOptions::from(ctx.options), ctx).prove();
+  const ir::Program& target = prepared ? *prepared : program;
+  ir::Result result = Prover(target, ProverOptions::from(ctx.options), ctx).prove();
   result.engine = "kind";
   result.evidenceProgram = prepared;
   return result;

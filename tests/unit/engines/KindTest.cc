@@ -96,6 +96,7 @@ TEST(Kind, ProvesAPropertyThatIsFourInductiveButNotThreeInductive) {
   EXPECT_EQ(cert.k, 4u);
   EXPECT_EQ(run->stats.getString("kind.proof"), "step");
   EXPECT_EQ(run->stats.getInt("kind.k"), 4);
+  EXPECT_EQ(run->result.evidenceProgram, nullptr);  // one procedure without calls: used as it is
   // The same certificate claimed 3-inductive is rejected.
   cert.k = 3;
   EXPECT_FALSE(certify::checkCertificate(run->evidenceProgram(s.p), cert, {}).ok);

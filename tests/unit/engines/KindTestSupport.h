@@ -22,9 +22,11 @@ struct KindOutcome {
   }
 };
 
-/// Runs `kind` with the given options and a deadline (a hanging engine fails instead of blocking).
-inline std::unique_ptr<KindOutcome> runKind(const ir::Program& p, const std::map<std::string, std::string>& settings = {},
-                                            double timeoutSeconds = 30) {
+/// Runs the engine `name` from the registry with the given options and a deadline (a hanging engine
+/// fails instead of blocking).
+inline std::unique_ptr<KindOutcome> runEngine(const std::string& name, const ir::Program& p,
+                                              const std::map<std::string, std::string>& settings,
+                                              double timeoutSeconds) {
   OptionRegistry registry;
   engines::registerEngineOptions(registry);
   Options options(registry);
@@ -34,8 +36,13 @@ inline std::unique_ptr<KindOutcome> runKind(const ir::Program& p, const std::map
   token->setTimeout(timeoutSeconds);
   auto out = std::make_unique<KindOutcome>();
   engines::RunContext ctx{options, log, out->stats, token, ""};
-  out->result = engines::findEngine("kind")->make()->run(p, ctx);
+  out->result = engines::findEngine(name)->make()->run(p, ctx);
   return out;
+}
+
+inline std::unique_ptr<KindOutcome> runKind(const ir::Program& p, const std::map<std::string, std::string>& settings = {},
+                                            double timeoutSeconds = 30) {
+  return runEngine("kind", p, settings, timeoutSeconds);
 }
 
 /// The result is Safe and certify accepts its certificate; returns the certificate.
