@@ -11,6 +11,11 @@ namespace argus::engines::kind {
 
 using smt::SatResult;
 
+namespace {
+/// Up to this k, every check runs at every k; beyond, checks that cost more than the base case wait.
+constexpr unsigned kAlwaysUpTo = 4;
+}  // namespace
+
 ProverOptions ProverOptions::from(const Options& options) {
   ProverOptions o;
   o.maxK = static_cast<unsigned>(options.getInt("kind.max_k"));
@@ -95,8 +100,9 @@ std::optional<ir::Result> Prover::baseAndForward(unsigned k) {
     return ir::Result::unsafe(base_.counterexample(k));
   }
   if (base == SatResult::Unknown) return undecided("base case");
-  if (!options_.forward) return std::nullopt;
-  SatResult longer = timed("kind.forward_time", baseSeconds_, [&] { return base_.runsLongerThan(k); });
+  // Like the step, the forward condition only waits when it has cost more than the base case so far.
+  if (!options_.forward || (k > kAlwaysUpTo && forwardSeconds_ > baseSeconds_)) return std::nullopt;
+  SatResult longer = timed("kind.forward_time", forwardSeconds_, [&] { return base_.runsLongerThan(k); });
   if (longer == SatResult::Unsat) return provedByForward(k);
   if (longer == SatResult::Unknown) return undecided("forward condition");
   return std::nullopt;
@@ -106,9 +112,8 @@ bool Prover::stepDue(unsigned k) {
   // A property k-inductive at k is so at every larger k, so skipping a step check only delays a proof.
   // Once the step costs more than the base case, it waits for the base case (and BMC-like progress)
   // to catch up, unless new invariants arrived, which may make it succeed at once.
-  constexpr unsigned kAlwaysUpTo = 4;
   bool fresh = injectPending();
-  return fresh || k <= kAlwaysUpTo || k == options_.maxK || stepSeconds_ <= baseSeconds_;
+  return fresh || k <= kAlwaysUpTo || k == options_.maxK || stepSeconds_ <= baseSeconds_ + forwardSeconds_;
 }
 
 std::optional<ir::Result> Prover::inductiveStep(unsigned k) {
@@ -148,7 +153,11 @@ ir::Result Prover::provedByStep(unsigned k) {
   for (ir::LocId l : ts_.unreachableCutPoints()) cert.invariants.emplace(l, program_.ctx().bool_val(false));
   // Which invariants the final step needed (its unsat core), by generator round.
   std::map<std::string, int> used;
-  for (size_t i : step_.usedInvariants()) ++used[injected_[i].source];
+  for (size_t i : step_.usedInvariants()) {
+    ++used[injected_[i].source];
+    ctx_.log.log(2, "kind", "the step used {} at {}: {}", injected_[i].source, program_.loc(injected_[i].cut).name,
+                 injected_[i].formula.to_string());
+  }
   std::string text;
   int total = 0;
   for (auto& [source, n] : used) {

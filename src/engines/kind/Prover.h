@@ -62,8 +62,7 @@ class Prover {
     std::string source;
   };
   std::vector<Injected> injected_;  // parallel to the step case's invariant indices
-  double baseSeconds_ = 0;          // base case and forward condition together
-  double stepSeconds_ = 0;
+  double baseSeconds_ = 0, forwardSeconds_ = 0, stepSeconds_ = 0;
 };
 
 }  // namespace argus::engines::kind
