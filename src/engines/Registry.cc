@@ -2,6 +2,7 @@
 // Adding an engine means adding its folder under src/engines and one row here.
 #include "engines/Engine.h"
 #include "engines/bmc/BmcEngine.h"
+#include "engines/kind/KInduction.h"
 
 namespace argus::engines {
 
@@ -10,6 +11,9 @@ const std::vector<EngineInfo>& engineRegistry() {
       {"bmc", "bounded model checking: incremental unwinding with iterative deepening (finds bugs; proves "
               "safety when the unwinding is complete)",
        [] { return std::make_unique<bmc::BmcEngine>(); }, bmc::BmcEngine::registerOptions},
+      {"kind", "k-induction over the cut-point system of the inlined program, with auxiliary invariants "
+               "(intervals, disjunctions of intervals, orderings) found by a concurrent generator",
+       [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions},
   };
   return table;
 }

@@ -1,0 +1,231 @@
+// Exact affine hulls (rational row reduction on 128-bit fractions) and equality sampling at loop heads.
+#include "analysis/invariants/AffineHull.h"
+
+#include <numeric>
+
+#include "analysis/invariants/Candidates.h"
+#include "smt/Terms.h"
+
+namespace argus::analysis {
+namespace {
+
+using Wide = __int128;
+constexpr Wide kLimit = static_cast<Wide>(1) << 100;
+
+Wide absWide(Wide v) { return v < 0 ? -v : v; }
+Wide gcdWide(Wide a, Wide b) {
+  a = absWide(a), b = absWide(b);
+  while (b != 0) a %= b, std::swap(a, b);
+  return a;
+}
+
+/// A fraction num/den (den > 0, reduced); `overflow` is set by any operation whose result leaves ±2^100.
+struct Fraction {
+  Wide num = 0, den = 1;
+  static Fraction of(Wide n, Wide d, bool& overflow) {
+    if (d < 0) n = -n, d = -d;
+    Wide g = gcdWide(n, d);
+    if (g > 1) n /= g, d /= g;
+    if (absWide(n) > kLimit || d > kLimit) overflow = true;
+    return {n, d};
+  }
+  bool zero() const { return num == 0; }
+};
+
+Fraction sub(const Fraction& a, const Fraction& b, bool& overflow) {
+  if (overflow) return {};
+  return Fraction::of(a.num * b.den - b.num * a.den, a.den * b.den, overflow);
+}
+Fraction mul(const Fraction& a, const Fraction& b, bool& overflow) {
+  if (overflow) return {};
+  return Fraction::of(a.num * b.num, a.den * b.den, overflow);
+}
+Fraction div(const Fraction& a, const Fraction& b, bool& overflow) {
+  if (overflow) return {};
+  return Fraction::of(a.num * b.den, a.den * b.num, overflow);
+}
+
+/// An integer vector proportional to `w`, divided by the gcd of its entries; nullopt if it overflows.
+std::optional<std::vector<int64_t>> integral(const std::vector<Fraction>& w) {
+  Wide lcm = 1;
+  for (auto& f : w) {
+    lcm = lcm / gcdWide(lcm, f.den) * f.den;
+    if (lcm > kLimit) return std::nullopt;
+  }
+  std::vector<Wide> ints;
+  Wide g = 0;
+  for (auto& f : w) {
+    ints.push_back(f.num * (lcm / f.den));
+    g = gcdWide(g, ints.back());
+  }
+  std::vector<int64_t> out;
+  for (Wide v : ints) {
+    Wide r = g > 1 ? v / g : v;
+    if (absWide(r) > INT64_MAX) return std::nullopt;
+    out.push_back(static_cast<int64_t>(r));
+  }
+  return out;
+}
+
+}  // namespace
+
+void AffineHull::add(std::vector<int64_t> point) { points_.push_back(std::move(point)); }
+
+std::optional<std::vector<LinearEquality>> AffineHull::equalities() const {
+  // Null space of the rows (p, 1): vectors (a, -b) with a·p = b for every point p.
+  size_t cols = dims_ + 1;
+  bool overflow = false;
+  std::vector<std::vector<Fraction>> m;
+  for (auto& p : points_) {
+    std::vector<Fraction> row;
+    for (int64_t v : p) row.push_back({v, 1});
+    row.push_back({1, 1});
+    m.push_back(std::move(row));
+  }
+  std::vector<size_t> pivotCol;
+  size_t r = 0;
+  for (size_t c = 0; c < cols && r < m.size(); ++c) {
+    size_t i = r;
+    while (i < m.size() && m[i][c].zero()) ++i;
+    if (i == m.size()) continue;
+    std::swap(m[i], m[r]);
+    Fraction pivot = m[r][c];
+    for (auto& f : m[r]) f = div(f, pivot, overflow);
+    for (size_t k = 0; k < m.size(); ++k) {
+      if (k == r || m[k][c].zero()) continue;
+      Fraction factor = m[k][c];
+      for (size_t j = 0; j < cols; ++j) m[k][j] = sub(m[k][j], mul(factor, m[r][j], overflow), overflow);
+    }
+    pivotCol.push_back(c);
+    ++r;
+  }
+  if (overflow) return std::nullopt;
+  std::vector<bool> isPivot(cols, false);
+  for (size_t c : pivotCol) isPivot[c] = true;
+  std::vector<LinearEquality> out;
+  for (size_t free = 0; free < cols; ++free) {
+    if (isPivot[free]) continue;
+    std::vector<Fraction> w(cols);
+    w[free] = {1, 1};
+    for (size_t k = 0; k < pivotCol.size(); ++k) w[pivotCol[k]] = Fraction::of(-m[k][free].num, m[k][free].den, overflow);
+    auto ints = integral(w);
+    if (overflow || !ints) return std::nullopt;
+    LinearEquality eq;
+    eq.coefficients.assign(ints->begin(), ints->begin() + static_cast<long>(dims_));
+    eq.constant = -ints->back();
+    out.push_back(std::move(eq));
+  }
+  return out;
+}
+
+namespace {
+
+/// Samples reachable states at one loop head until they span the bounded-reachable hull.
+class HullSampler {
+ public:
+  HullSampler(const transforms::StepEncoder& enc, const EqualitySearch& search, smt::SolverConfig config)
+      : enc_(enc), solver_(enc.ctx(), withTimeout(std::move(config), search.queryTimeoutSeconds)) {
+    z3::expr pc = enc.freshPc("hull0");
+    ir::State s = enc.freshState();
+    solver_.add(enc.pcAt(pc, enc.system().entry()));
+    for (unsigned d = 1; d <= search.depth; ++d) {
+      transforms::Step step = enc.encode(pc, s, "hull" + std::to_string(d));
+      solver_.add(step.formula);
+      pc = step.pcPost;
+      s = step.post;
+      pcs_.push_back(pc);
+      states_.push_back(s);
+    }
+  }
+
+  /// The hull of the states at `head` over `vars`, as far as the solver answered.
+  AffineHull sample(ir::LocId head, const std::vector<ir::VarId>& vars) {
+    z3::context& c = enc_.ctx();
+    std::vector<z3::expr> point;
+    for (ir::VarId v : vars) point.push_back(smt::freshConst(c, "hull-point", c.int_sort()));
+    std::vector<z3::expr> somewhere;
+    for (size_t d = 0; d < pcs_.size(); ++d) {
+      std::vector<z3::expr> same{enc_.pcAt(pcs_[d], head)};
+      for (size_t i = 0; i < vars.size(); ++i) same.push_back(point[i] == states_[d][vars[i]]);
+      somewhere.push_back(smt::mkAnd(c, same));
+    }
+    z3::expr active = smt::freshConst(c, "hull-head", c.bool_sort());
+    solver_.add(z3::implies(active, smt::mkOr(c, somewhere)));
+    AffineHull hull(vars.size());
+    while (hull.points() <= vars.size()) {
+      z3::expr outside = c.bool_val(true);
+      if (hull.points() > 0) {
+        auto eqs = hull.equalities();
+        if (!eqs || eqs->empty()) break;
+        outside = !smt::mkAnd(c, equalityTerms(*eqs, point));
+      }
+      z3::expr query = smt::freshConst(c, "hull-query", c.bool_sort());
+      solver_.add(z3::implies(query, outside));
+      bool found = solver_.check({active, query}) == smt::SatResult::Sat && addPoint(hull, point);
+      solver_.add(!query);
+      if (!found) break;
+    }
+    solver_.add(!active);
+    return hull;
+  }
+
+  static std::vector<z3::expr> equalityTerms(const std::vector<LinearEquality>& eqs,
+                                             const std::vector<z3::expr>& xs) {
+    std::vector<z3::expr> out;
+    z3::context& c = xs.at(0).ctx();
+    for (auto& eq : eqs) {
+      z3::expr sum = c.int_val(0);
+      for (size_t i = 0; i < xs.size(); ++i)
+        if (eq.coefficients[i] != 0) sum = sum + c.int_val(eq.coefficients[i]) * xs[i];
+      out.push_back(sum.simplify() == c.int_val(eq.constant));
+    }
+    return out;
+  }
+
+ private:
+  static smt::SolverConfig withTimeout(smt::SolverConfig config, double seconds) {
+    config.queryTimeoutSeconds = seconds;
+    return config;
+  }
+
+  bool addPoint(AffineHull& hull, const std::vector<z3::expr>& point) {
+    std::vector<int64_t> values;
+    z3::model model = solver_.model();
+    for (auto& x : point) {
+      int64_t v;
+      if (!model.eval(x, true).is_numeral_i64(v)) return false;
+      values.push_back(v);
+    }
+    hull.add(std::move(values));
+    return true;
+  }
+
+  const transforms::StepEncoder& enc_;
+  smt::Solver solver_;
+  std::vector<z3::expr> pcs_;
+  std::vector<ir::State> states_;
+};
+
+}  // namespace
+
+std::vector<Candidate> equalityCandidates(const transforms::StepEncoder& encoder, const EqualitySearch& search,
+                                          smt::SolverConfig config) {
+  const transforms::CutPointSystem& ts = encoder.system();
+  const ir::Program& p = ts.program();
+  HullSampler sampler(encoder, search, std::move(config));
+  std::vector<Candidate> out;
+  for (ir::LocId head : ts.loopHeads()) {
+    std::vector<ir::VarId> vars = relationalVariables(ts, head, search.maxDimensions);
+    if (vars.empty()) continue;
+    AffineHull hull = sampler.sample(head, vars);
+    if (hull.points() == 0) continue;
+    auto eqs = hull.equalities();
+    if (!eqs) continue;
+    std::vector<z3::expr> xs;
+    for (ir::VarId v : vars) xs.push_back(p.var(v).cur);
+    for (auto& term : HullSampler::equalityTerms(*eqs, xs)) out.push_back({head, term});
+  }
+  return out;
+}
+
+}  // namespace argus::analysis

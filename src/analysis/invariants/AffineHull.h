@@ -1,0 +1,48 @@
+// The affine hull of integer points, as the linear equalities a·x = b that every point satisfies, and
+// the candidate equalities at loop heads that come from it: the hull of the states reachable within a
+// bounded number of blocks, found by repeatedly asking the solver for a reachable state outside the
+// hull found so far (at most dimension + 1 points are ever needed). Houdini then keeps the equalities
+// that are inductive.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "analysis/invariants/Houdini.h"
+#include "util/Shutdown.h"
+
+namespace argus::analysis {
+
+struct LinearEquality {
+  std::vector<int64_t> coefficients;  // one per dimension, gcd-normalised
+  int64_t constant = 0;               // Σ coefficients[i] * x[i] = constant
+};
+
+class AffineHull {
+ public:
+  explicit AffineHull(size_t dimensions) : dims_(dimensions) {}
+  size_t dimensions() const { return dims_; }
+  size_t points() const { return points_.size(); }
+  void add(std::vector<int64_t> point);
+  /// A basis of the equalities all points satisfy; empty when the points span everything. nullopt when
+  /// exact arithmetic would overflow (no equalities can be trusted then). Requires at least one point.
+  std::optional<std::vector<LinearEquality>> equalities() const;
+
+ private:
+  size_t dims_;
+  std::vector<std::vector<int64_t>> points_;
+};
+
+struct EqualitySearch {
+  unsigned depth = 8;                  // blocks from the entry that sampled states may lie at
+  double queryTimeoutSeconds = 2;      // per sampling query; a timeout ends that loop head's sampling
+  size_t maxDimensions = 24;           // beyond, only the variables of the loop's own blocks
+};
+
+/// Candidate equalities at each loop head over the integer variables of its blocks (and, if there are
+/// few, all source-level integer variables).
+std::vector<Candidate> equalityCandidates(const transforms::StepEncoder& encoder, const EqualitySearch& search,
+                                          smt::SolverConfig config);
+
+}  // namespace argus::analysis

@@ -1,0 +1,126 @@
+// Candidate generation from interval results and from the program text.
+#include "analysis/invariants/Candidates.h"
+
+#include <algorithm>
+#include <set>
+
+#include "smt/Terms.h"
+
+namespace argus::analysis {
+namespace {
+
+using namespace ir;
+
+/// The interval every value of `v` lies in anyway.
+Interval typeRange(const Variable& v) {
+  if (v.cur.is_bool()) return Interval::boolean();
+  unsigned bits = v.type.bits;
+  if (bits == 0 || bits > 64) return Interval::top();
+  if (bits == 64) return Interval::top();
+  int64_t half = int64_t{1} << (bits - 1);
+  return {-half, half - 1};
+}
+
+/// The bounds of `i` that say more than `known`, as atoms over v's `cur` constant.
+std::vector<z3::expr> boundAtoms(const Variable& v, const Interval& i, const Interval& known) {
+  std::vector<z3::expr> out;
+  z3::context& c = v.cur.ctx();
+  if (v.cur.is_bool()) {
+    if (i.isPoint() && !known.isPoint()) out.push_back(i.lo() == 1 ? v.cur : !v.cur);
+    return out;
+  }
+  if (i.hasLo() && i.lo() > known.lo()) out.push_back(v.cur >= c.int_val(i.lo()));
+  if (i.hasHi() && i.hi() < known.hi()) out.push_back(v.cur <= c.int_val(i.hi()));
+  return out;
+}
+
+
+}  // namespace
+
+std::vector<VarId> loopVariables(const transforms::CutPointSystem& ts, LocId cut) {
+  const Program& p = ts.program();
+  std::unordered_map<unsigned, VarId> byConstant;
+  for (auto& v : p.vars()) {
+    byConstant.emplace(v.cur.id(), v.id);
+    byConstant.emplace(v.next.id(), v.id);
+  }
+  std::set<VarId> vars;
+  // Forward through the blocks leaving the cut point, backward through those entering it.
+  for (bool forward : {true, false}) {
+    std::vector<LocId> work{cut};
+    std::vector<bool> seen(p.numLocs(), false);
+    seen[cut] = true;
+    while (!work.empty()) {
+      LocId l = work.back();
+      work.pop_back();
+      for (EdgeId e : forward ? p.loc(l).out : p.loc(l).in) {
+        if (!ts.isStepEdge(e)) continue;
+        for (auto& k : smt::freeConstants(p.edge(e).formula)) {
+          auto it = byConstant.find(k.id());
+          if (it != byConstant.end()) vars.insert(it->second);
+        }
+        LocId next = forward ? p.edge(e).to : p.edge(e).from;
+        if (!ts.isCut(next) && !seen[next]) seen[next] = true, work.push_back(next);
+      }
+    }
+  }
+  return {vars.begin(), vars.end()};
+}
+
+std::vector<VarId> relationalVariables(const transforms::CutPointSystem& ts, LocId head, size_t limit) {
+  const Program& p = ts.program();
+  std::vector<VarId> local, all;
+  for (VarId v : loopVariables(ts, head))
+    if (p.var(v).cur.is_int()) local.push_back(v);
+  for (VarId v : ts.vars())
+    if (p.var(v).cur.is_int() &&
+        (!p.var(v).isTemporary() || std::find(local.begin(), local.end(), v) != local.end()))
+      all.push_back(v);
+  return all.size() <= limit ? all : local;
+}
+
+std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis) {
+  const transforms::CutPointSystem& ts = analysis.system();
+  const Program& p = ts.program();
+  z3::context& c = p.ctx();
+  std::vector<Candidate> out;
+  for (LocId cut : ts.loopHeads()) {
+    const BoxSet& set = analysis.at(cut);
+    if (set.isBottom()) {
+      out.push_back({cut, c.bool_val(false)});
+      continue;
+    }
+    Box hull = set.hull();
+    for (auto& v : p.vars())
+      if (analysis.transfer().tracked(v.id))
+        for (auto& atom : boundAtoms(v, hull[v.id], typeRange(v))) out.push_back({cut, atom});
+    if (set.boxes().size() < 2) continue;
+    // The disjunction of the boxes, each stated only where it is tighter than the hull.
+    std::vector<z3::expr> disjuncts;
+    bool trivial = false;
+    for (const Box& box : set.boxes()) {
+      std::vector<z3::expr> conj;
+      for (auto& v : p.vars())
+        if (analysis.transfer().tracked(v.id))
+          for (auto& atom : boundAtoms(v, box[v.id], hull[v.id])) conj.push_back(atom);
+      trivial = trivial || conj.empty();
+      disjuncts.push_back(smt::mkAnd(c, conj));
+    }
+    if (!trivial) out.push_back({cut, smt::mkOr(c, disjuncts)});
+  }
+  return out;
+}
+
+std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, size_t maxVariables) {
+  const Program& p = ts.program();
+  std::vector<Candidate> out;
+  for (LocId cut : ts.loopHeads()) {
+    std::vector<VarId> ints = relationalVariables(ts, cut, maxVariables);
+    for (VarId x : ints)
+      for (VarId y : ints)
+        if (x != y) out.push_back({cut, p.var(x).cur <= p.var(y).cur});
+  }
+  return out;
+}
+
+}  // namespace argus::analysis

@@ -1,0 +1,28 @@
+// Candidate invariants at the loop heads of a cut-point system, for Houdini to check:
+//  * from an interval analysis: the bounds of the hull of each variable, and the disjunction of the
+//    boxes when there are several (the bounded-disjunction domain);
+//  * relational: orderings x ≤ y between the integer variables around a loop head.
+#pragma once
+
+#include <vector>
+
+#include "analysis/invariants/Houdini.h"
+#include "analysis/invariants/IntervalAnalysis.h"
+
+namespace argus::analysis {
+
+/// Bounds a variable has anyway (its machine type's range, Bool's [0, 1]) are left out.
+std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis);
+
+/// Variables the blocks leaving or entering `cut` mention (read or write).
+std::vector<ir::VarId> loopVariables(const transforms::CutPointSystem& ts, ir::LocId cut);
+
+/// The integer variables that relational candidates at `head` speak about: those of the blocks around
+/// it, plus every source-level integer variable while that keeps them within `limit` — a relation may
+/// link the loop to what an earlier loop left behind (k = i0 + i1 - j after three loops in sequence).
+std::vector<ir::VarId> relationalVariables(const transforms::CutPointSystem& ts, ir::LocId head, size_t limit);
+
+/// x ≤ y for ordered pairs of the relational variables of each loop head.
+std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, size_t maxVariables = 24);
+
+}  // namespace argus::analysis

@@ -1,0 +1,42 @@
+// How the invariant generator's thread hands invariants to the engine's thread: plain data (SMT-LIB
+// text over the `cur` constants of the program's variables, per cut point), never z3 objects, because
+// the two threads work in different Z3 contexts.
+#pragma once
+
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ir/Program.h"
+
+namespace argus::analysis {
+
+struct InvariantBatch {
+  std::string source;  // the generator round that found it, e.g. "intervals(4)"
+  double seconds = 0;  // since the generator started
+  std::vector<std::pair<ir::LocId, std::string>> invariants;
+};
+
+class InvariantChannel {
+ public:
+  void post(InvariantBatch batch);
+  /// Every batch posted since the last take(), oldest first.
+  std::vector<InvariantBatch> take();
+  /// The generator will post nothing more.
+  void finish();
+  bool finished() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<InvariantBatch> pending_;
+  bool finished_ = false;
+};
+
+/// SMT-LIB text of a formula over `cur` constants.
+std::string toSmtText(const z3::expr& formula);
+/// Parses text written by toSmtText in `program`'s context, resolving the program's `cur` constants
+/// by name. Throws InternalError on text that does not parse (the writer is ours).
+z3::expr fromSmtText(const ir::Program& program, const std::string& text);
+
+}  // namespace argus::analysis

@@ -1,0 +1,165 @@
+// The generator thread: rounds of candidates, each filtered by Houdini and posted at once.
+#include "analysis/invariants/InvariantGenerator.h"
+
+#include <set>
+
+#include "analysis/invariants/AffineHull.h"
+#include "analysis/invariants/Candidates.h"
+#include "analysis/invariants/Houdini.h"
+#include "analysis/invariants/IntervalAnalysis.h"
+
+namespace argus::analysis {
+namespace {
+
+/// One round's worth of work on the private copy of the program.
+class Rounds {
+ public:
+  Rounds(const ir::Program& program, ir::ProcId proc, Logger& log, Stats& stats, ShutdownToken& token,
+         InvariantChannel& channel)
+      : ts_(program, proc),
+        encoder_(ts_),
+        houdini_(encoder_, config(stats, token)),
+        log_(log),
+        stats_(stats),
+        token_(token),
+        channel_(channel) {}
+
+  /// Interval analysis with up to `boxes` disjuncts; false if stopped.
+  bool intervals(size_t boxes) {
+    IntervalAnalysisOptions options;
+    options.maxBoxes = boxes;
+    options.wideningDelay = 1 + static_cast<unsigned>(boxes);
+    IntervalAnalysis analysis(ts_);
+    {
+      ScopedTimer timer(stats_, "invgen.interval_time");
+      if (!analysis.run(options, &token_)) return false;
+    }
+    stats_.add("invgen.interval_posts", static_cast<int64_t>(analysis.posts()));
+    return check(boxes == 1 ? "intervals" : "intervals(" + std::to_string(boxes) + ")",
+                 intervalCandidates(analysis));
+  }
+
+  bool orderings() { return check("orderings", orderingCandidates(ts_)); }
+
+  bool equalities() {
+    std::vector<Candidate> candidates;
+    {
+      ScopedTimer timer(stats_, "invgen.equality_time");
+      candidates = equalityCandidates(encoder_, EqualitySearch{}, config(stats_, token_));
+    }
+    if (token_.stopRequested()) return false;
+    return check("equalities", candidates);
+  }
+
+  /// Candidates dropped in earlier rounds, once more: later rounds may have made them inductive.
+  bool retryDropped() {
+    if (dropped_.empty() || !acceptedSinceDrop_) return true;
+    return check("retry", std::exchange(dropped_, {}), false);
+  }
+
+ private:
+  static smt::SolverConfig config(Stats& stats, ShutdownToken& token) {
+    smt::SolverConfig c;
+    c.stats = &stats;
+    c.shutdown = &token;
+    c.name = "invgen-houdini";
+    return c;
+  }
+
+  /// Filters the candidates not posted before and posts the survivors; false if stopped or undecided.
+  bool check(const std::string& source, const std::vector<Candidate>& candidates, bool onlyNew = true) {
+    std::vector<Candidate> fresh;
+    for (const Candidate& c : candidates)
+      if (posted_.insert({c.cut, toSmtText(c.formula)}).second || !onlyNew) fresh.push_back(c);
+    stats_.add("invgen.candidates", static_cast<int64_t>(fresh.size()));
+    if (fresh.empty()) return true;
+    std::optional<std::vector<Candidate>> accepted;
+    {
+      ScopedTimer timer(stats_, "invgen.houdini_time");
+      accepted = houdini_.filter(fresh);
+    }
+    if (!accepted) return false;
+    log_.log(2, "invgen", "{}: {} of {} candidates inductive", source, accepted->size(), fresh.size());
+    rememberDropped(fresh, *accepted);
+    if (accepted->empty()) return true;
+    InvariantBatch batch{source, watch_.seconds(), {}};
+    for (const Candidate& c : *accepted) {
+      batch.invariants.emplace_back(c.cut, toSmtText(c.formula));
+      log_.log(3, "invgen", "{} at {}: {}", source, ts_.program().loc(c.cut).name, batch.invariants.back().second);
+    }
+    stats_.add("invgen.invariants", static_cast<int64_t>(accepted->size()));
+    channel_.post(std::move(batch));
+    return true;
+  }
+
+  /// Keeps what Houdini dropped for retryDropped(); acceptances help only drops of earlier rounds
+  /// (within a round, the dropped candidates were already checked with the accepted ones assumed).
+  void rememberDropped(const std::vector<Candidate>& tried, const std::vector<Candidate>& accepted) {
+    if (!accepted.empty() && !dropped_.empty()) acceptedSinceDrop_ = true;
+    size_t next = 0;  // Houdini returns the accepted candidates in their original order
+    for (const Candidate& c : tried) {
+      if (next < accepted.size() && c.cut == accepted[next].cut && z3::eq(c.formula, accepted[next].formula))
+        ++next;
+      else
+        dropped_.push_back(c);
+    }
+  }
+
+  transforms::CutPointSystem ts_;
+  transforms::StepEncoder encoder_;
+  Houdini houdini_;
+  Logger& log_;
+  Stats& stats_;
+  ShutdownToken& token_;
+  InvariantChannel& channel_;
+  Stopwatch watch_;
+  std::set<std::pair<ir::LocId, std::string>> posted_;
+  std::vector<Candidate> dropped_;
+  bool acceptedSinceDrop_ = false;
+};
+
+}  // namespace
+
+InvariantGenerator::InvariantGenerator(const ir::Program& program, ir::ProcId proc, GeneratorOptions options,
+                                       Logger& log, Stats& stats, const std::shared_ptr<ShutdownToken>& parent,
+                                       std::shared_ptr<InvariantChannel> channel)
+    : ctx_(std::make_shared<z3::context>()),
+      program_(std::make_unique<ir::Program>(program.translate(ctx_))),
+      proc_(proc),
+      options_(options),
+      log_(log),
+      stats_(stats),
+      token_(parent ? ShutdownToken::childOf(parent) : std::make_shared<ShutdownToken>()),
+      channel_(std::move(channel)) {
+  thread_ = std::thread([this] { work(); });
+}
+
+InvariantGenerator::~InvariantGenerator() {
+  stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+void InvariantGenerator::stop() { token_->requestStop("invariant generator stopped"); }
+
+void InvariantGenerator::work() {
+  // Nothing may escape a thread: a failure here only means fewer invariants.
+  try {
+    Rounds rounds(*program_, proc_, log_, stats_, *token_, *channel_);
+    bool going = options_.domains != InvariantDomains::None;
+    bool relational = options_.domains == InvariantDomains::All;
+    for (size_t boxes = 1; going && boxes <= options_.maxBoxes; boxes *= 2) {
+      going = rounds.intervals(boxes);
+      if (going && boxes == 1 && relational) going = rounds.orderings() && rounds.equalities();
+    }
+    if (going) rounds.retryDropped();
+  } catch (const std::exception& e) {
+    // After a stop request, Z3 may report the interruption as an error; that is no failure.
+    if (!token_->stopRequested()) {
+      log_.warn("invgen", "invariant generator failed: {}", e.what());
+      stats_.set("invgen.failure", std::string(e.what()));
+    }
+  }
+  channel_->finish();
+}
+
+}  // namespace argus::analysis

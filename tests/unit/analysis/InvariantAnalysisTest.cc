@@ -1,0 +1,206 @@
+// The interval analysis on whole programs (widening terminates, bounds and disjunctions come out as
+// expected, and every result is an invariant: Houdini keeps every candidate it yields and none fails on
+// a bounded unrolling from the entry), Houdini dropping what is not inductive, the text channel, and
+// the generator thread posting invariants.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "analysis/invariants/Candidates.h"
+#include "analysis/invariants/InvariantChannel.h"
+#include "analysis/invariants/InvariantGenerator.h"
+#include "certify/ProgramFixtures.h"
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+using namespace argus;
+using namespace argus::analysis;
+using namespace argus::testing;
+
+namespace {
+
+/// x := 0 or x := 10; loop: skip; error if x == 5. Needs the disjunction x = 0 ∨ x = 10.
+struct TwoValues : Fixture {
+  ir::VarId x = local("x");
+  ir::LocId head = loc("head");
+  TwoValues() {
+    assign(entry, head, x, num(0));
+    assign(entry, head, x, num(10));
+    assume(head, head, c.bool_val(true));
+    assume(head, error, cur(x) == 5);
+  }
+};
+
+/// i := 0; while (i < 10) { j := 0; while (j < i) j++; i++; } — nested loops, then error if j > 9.
+struct Nested : Fixture {
+  ir::VarId i = local("i"), j = local("j");
+  ir::LocId outer = loc("outer"), inner = loc("inner"), innerBody = loc("innerBody"), bump = loc("bump"),
+            after = loc("after");
+  Nested() {
+    ir::addAssign(p, entry, outer, {{i, num(0)}, {j, num(0)}});
+    ir::LocId enter = loc("enter");
+    branch(outer, cur(i) < 10, enter, after);
+    assign(enter, inner, j, num(0));
+    branch(inner, cur(j) < cur(i), innerBody, bump);
+    assign(innerBody, inner, j, cur(j) + 1);
+    assign(bump, outer, i, cur(i) + 1);
+    branch(after, cur(j) > 9, error, exit);
+  }
+};
+
+/// A loop head that no execution reaches: x := 0; if (x > 0) { loop: x++ } .
+struct DeadLoop : Fixture {
+  ir::VarId x = local("x");
+  ir::LocId l1 = loc("l1"), head = loc("head");
+  DeadLoop() {
+    assign(entry, l1, x, num(0));
+    assume(l1, head, cur(x) > 0);
+    assume(l1, exit, cur(x) <= 0);
+    assign(head, head, x, cur(x) + 1);
+    assume(head, error, c.bool_val(true));
+  }
+};
+
+struct Analysed {
+  transforms::CutPointSystem ts;
+  IntervalAnalysis analysis;
+  Analysed(const ir::Program& p, size_t boxes) : ts(p, p.mainProc()), analysis(ts) {
+    IntervalAnalysisOptions o;
+    o.maxBoxes = boxes;
+    EXPECT_TRUE(analysis.run(o));
+  }
+  Interval hull(ir::LocId l, ir::VarId v) const { return analysis.at(l).hull()[v]; }
+};
+
+/// Every candidate holds on every path of up to `depth` blocks from the entry (checked by unrolling),
+/// and Houdini keeps all of them (they are inductive together).
+void expectInvariants(const ir::Program& p, size_t boxes, unsigned depth = 6) {
+  Analysed a(p, boxes);
+  std::vector<Candidate> cands = intervalCandidates(a.analysis);
+  ASSERT_FALSE(cands.empty());
+  transforms::StepEncoder enc(a.ts);
+  smt::Solver solver(p.ctx());
+  z3::expr pc = enc.freshPc("t0");
+  ir::State s = enc.freshState();
+  solver.add(enc.pcAt(pc, a.ts.entry()));
+  for (unsigned i = 0; i < depth; ++i) {
+    transforms::Step step = enc.encode(pc, s, "t" + std::to_string(i + 1));
+    solver.add(step.formula);
+    pc = step.pcPost;
+    s = step.post;
+    for (const Candidate& cand : cands) {
+      z3::expr query = smt::freshConst(p.ctx(), "violated", p.ctx().bool_sort());
+      solver.add(z3::implies(query, enc.pcAt(pc, cand.cut) && !enc.at(cand.formula, s)));
+      EXPECT_EQ(solver.check({query}), smt::SatResult::Unsat)
+          << cand.formula << " fails after " << i + 1 << " blocks";
+    }
+  }
+  Houdini h(enc, {});
+  auto kept = h.filter(cands);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->size(), cands.size());
+}
+
+}  // namespace
+
+TEST(InvariantAnalysis, WideningTerminatesOnAnEndlessCounter) {
+  EndlessLoop e;
+  Analysed a(e.p, 1);
+  EXPECT_EQ(a.hull(e.head, e.x), Interval::atLeast(0));
+  expectInvariants(e.p, 1);
+}
+
+TEST(InvariantAnalysis, ThresholdsAndNarrowingFindLoopBounds) {
+  BoundedLoop b(100);
+  Analysed a(b.p, 1);
+  EXPECT_EQ(a.hull(b.head, b.i), Interval(0, 100));
+  EXPECT_EQ(a.hull(b.after, b.i), Interval::point(100));
+  EXPECT_TRUE(a.analysis.at(b.p.proc(b.main).error).isBottom());
+  expectInvariants(b.p, 1);
+}
+
+TEST(InvariantAnalysis, NestedLoopsAreInvariantWithAnyDisjunctionBound) {
+  Nested n;
+  Analysed a(n.p, 1);
+  EXPECT_EQ(a.hull(n.outer, n.i), Interval(0, 10));
+  EXPECT_EQ(a.hull(n.inner, n.j).lo(), 0);
+  for (size_t boxes : {1, 2, 4, 8}) expectInvariants(n.p, boxes);
+}
+
+TEST(InvariantAnalysis, DisjunctionsKeepValuesApart) {
+  TwoValues t;
+  Analysed one(t.p, 1);
+  EXPECT_EQ(one.hull(t.head, t.x), Interval(0, 10));
+  EXPECT_EQ(one.analysis.at(t.head).boxes().size(), 1u);
+  Analysed two(t.p, 2);
+  EXPECT_EQ(two.analysis.at(t.head).boxes().size(), 2u);
+  EXPECT_TRUE(two.analysis.at(t.p.proc(t.main).error).isBottom());
+  EXPECT_FALSE(one.analysis.at(t.p.proc(t.main).error).isBottom());
+  expectInvariants(t.p, 2);
+}
+
+TEST(InvariantAnalysis, UnreachableLoopHeadGetsFalse) {
+  DeadLoop d;
+  Analysed a(d.p, 1);
+  EXPECT_TRUE(a.analysis.at(d.head).isBottom());
+  auto cands = intervalCandidates(a.analysis);
+  ASSERT_EQ(cands.size(), 1u);
+  EXPECT_TRUE(cands[0].formula.is_false());
+  expectInvariants(d.p, 1);
+}
+
+TEST(InvariantAnalysis, HoudiniDropsWhatIsNotInductive) {
+  CountToBug prog(3);  // i counts up from 0 forever (until the error at 3)
+  transforms::CutPointSystem ts(prog.p, prog.main);
+  transforms::StepEncoder enc(ts);
+  Houdini h(enc, {});
+  z3::expr i = prog.cur(prog.i);
+  // i <= 5 fails from i = 5 (to 6); then i != 7 fails from i = 6; i >= 0 stays.
+  auto kept = h.filter({{prog.head, i >= 0}, {prog.head, i <= 5}, {prog.head, i != 7}});
+  ASSERT_TRUE(kept);
+  ASSERT_EQ(kept->size(), 1u);
+  EXPECT_TRUE(z3::eq((*kept)[0].formula, i >= 0));
+  // i <= 3 is inductive (the error edge leaves at 3); i >= 1 is not even initiated.
+  auto more = h.filter({{prog.head, i <= 3}, {prog.head, i >= 1}});
+  ASSERT_TRUE(more);
+  ASSERT_EQ(more->size(), 1u);
+  EXPECT_TRUE(z3::eq((*more)[0].formula, i <= 3));
+  // Accepted candidates are assumed from then on: i <= 5 is now inductive relative to them.
+  auto relative = h.filter({{prog.head, i <= 5}});
+  ASSERT_TRUE(relative);
+  EXPECT_EQ(relative->size(), 1u);
+}
+
+TEST(InvariantAnalysis, InvariantTextCrossesContexts) {
+  BoundedLoop b(3);
+  z3::expr f = b.cur(b.i) >= 0 && (b.cur(b.i) <= 3 || b.cur(b.i) == 17);
+  auto other = std::make_shared<z3::context>();
+  ir::Program copy = b.p.translate(other);
+  z3::expr back = fromSmtText(copy, toSmtText(f));
+  z3::expr same = z3::to_expr(*other, Z3_translate(f.ctx(), f, *other));
+  EXPECT_EQ(smt::checkSat(*other, {back != same}), smt::SatResult::Unsat);
+  EXPECT_THROW(fromSmtText(copy, "(<= |main::nope| 3)"), InternalError);
+}
+
+TEST(InvariantAnalysis, GeneratorThreadPostsInductiveInvariants) {
+  BoundedLoop b(50);
+  Logger log(0);
+  Stats stats;
+  auto channel = std::make_shared<InvariantChannel>();
+  {
+    InvariantGenerator gen(b.p, b.main, GeneratorOptions{}, log, stats, std::make_shared<ShutdownToken>(), channel);
+    for (int i = 0; i < 600 && !channel->finished(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_TRUE(channel->finished());
+  std::vector<z3::expr> atHead;
+  for (auto& batch : channel->take())
+    for (auto& [cut, text] : batch.invariants) {
+      EXPECT_EQ(cut, b.head);
+      atHead.push_back(fromSmtText(b.p, text));
+    }
+  // The posted invariants imply the loop bounds 0 <= i <= 50.
+  z3::expr all = smt::mkAnd(b.c, atHead);
+  EXPECT_TRUE(smt::implies(all, b.cur(b.i) >= 0 && b.cur(b.i) <= 50));
+  EXPECT_GT(stats.getInt("invgen.invariants"), 0);
+}

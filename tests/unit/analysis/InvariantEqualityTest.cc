@@ -1,0 +1,85 @@
+// Affine hulls (exact equalities through integer points) and equality candidates sampled from bounded
+// reachability at loop heads, filtered by Houdini.
+#include <gtest/gtest.h>
+
+#include "analysis/invariants/AffineHull.h"
+#include "certify/ProgramFixtures.h"
+#include "smt/Solver.h"
+
+using namespace argus;
+using namespace argus::analysis;
+using namespace argus::testing;
+
+namespace {
+
+int64_t valueAt(const LinearEquality& eq, const std::vector<int64_t>& x) {
+  int64_t s = 0;
+  for (size_t i = 0; i < x.size(); ++i) s += eq.coefficients[i] * x[i];
+  return s;
+}
+
+/// i := 0; j := 5; loop: i++, j += 2 (or exit); error if j != 2i + 5.
+struct Diagonal : Fixture {
+  ir::VarId i = local("i"), j = local("j");
+  ir::LocId head = loc("head"), after = loc("after");
+  Diagonal() {
+    ir::addAssign(p, entry, head, {{i, num(0)}, {j, num(5)}});
+    ir::addAssign(p, head, head, {{i, cur(i) + 1}, {j, cur(j) + 2}});
+    assume(head, after, c.bool_val(true));
+    branch(after, cur(j) != 2 * cur(i) + 5, error, exit);
+  }
+};
+
+}  // namespace
+
+TEST(InvariantEquality, HullOfPointsOnALine) {
+  AffineHull h(3);
+  for (int64_t t : {0, 1, 3}) h.add({t, 2 * t + 5, 7});
+  auto eqs = h.equalities();
+  ASSERT_TRUE(eqs);
+  ASSERT_EQ(eqs->size(), 2u);  // a line in 3 dimensions: y = 2x + 5 and z = 7 (some basis of them)
+  for (auto& eq : *eqs)
+    for (int64_t t : {-4, 0, 10}) EXPECT_EQ(valueAt(eq, {t, 2 * t + 5, 7}), eq.constant);
+  // Points off the line violate some equality.
+  std::vector<std::vector<int64_t>> offLine{{1, 8, 7}, {1, 7, 8}};
+  for (auto& off : offLine) {
+    bool allHold = true;
+    for (auto& eq : *eqs) allHold = allHold && valueAt(eq, off) == eq.constant;
+    EXPECT_FALSE(allHold);
+  }
+}
+
+TEST(InvariantEquality, SpanningPointsGiveNoEqualityAndOnePointFixesEverything) {
+  AffineHull full(2);
+  full.add({0, 0});
+  full.add({1, 0});
+  full.add({0, 1});
+  ASSERT_TRUE(full.equalities());
+  EXPECT_TRUE(full.equalities()->empty());
+  AffineHull one(2);
+  one.add({4, -2});
+  ASSERT_TRUE(one.equalities());
+  EXPECT_EQ(one.equalities()->size(), 2u);
+  AffineHull huge(2);
+  huge.add({INT64_MAX, 1});
+  huge.add({1, INT64_MAX});
+  huge.add({INT64_MAX / 3, INT64_MAX / 5});
+  auto eqs = huge.equalities();
+  if (eqs) {  // exact or nothing: whatever comes back must hold at every point
+    for (auto& eq : *eqs) EXPECT_EQ(valueAt(eq, {1, INT64_MAX}), eq.constant);
+  }
+}
+
+TEST(InvariantEquality, SamplingFindsTheLoopRelationAndHoudiniKeepsIt) {
+  Diagonal d;
+  transforms::CutPointSystem ts(d.p, d.main);
+  transforms::StepEncoder enc(ts);
+  auto cands = equalityCandidates(enc, EqualitySearch{}, {});
+  ASSERT_EQ(cands.size(), 1u);
+  z3::expr relation = d.cur(d.j) == 2 * d.cur(d.i) + 5;
+  EXPECT_EQ(smt::checkSat(d.c, {cands[0].formula != relation}), smt::SatResult::Unsat) << cands[0].formula;
+  Houdini h(enc, {});
+  auto kept = h.filter(cands);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->size(), 1u);
+}

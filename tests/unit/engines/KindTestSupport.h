@@ -1,0 +1,68 @@
+// Running the k-induction engine from the registry on a hand-built program, and checking its evidence
+// with certify's independent checkers.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "certify/Certify.h"
+#include "engines/Engine.h"
+
+namespace argus::testing {
+
+struct KindOutcome {
+  Stats stats;
+  ir::Result result;
+  /// The program the evidence speaks about (the engine's inlined copy).
+  const ir::Program& evidenceProgram(const ir::Program& input) const {
+    return result.evidenceProgram ? *result.evidenceProgram : input;
+  }
+};
+
+/// Runs the engine `name` from the registry with the given options and a deadline (a hanging engine
+/// fails instead of blocking).
+inline std::unique_ptr<KindOutcome> runEngine(const std::string& name, const ir::Program& p,
+                                              const std::map<std::string, std::string>& settings,
+                                              double timeoutSeconds) {
+  OptionRegistry registry;
+  engines::registerEngineOptions(registry);
+  Options options(registry);
+  for (auto& [k, v] : settings) options.set(k, v);
+  Logger log(0);
+  auto token = std::make_shared<ShutdownToken>();
+  token->setTimeout(timeoutSeconds);
+  auto out = std::make_unique<KindOutcome>();
+  engines::RunContext ctx{options, log, out->stats, token, ""};
+  out->result = engines::findEngine(name)->make()->run(p, ctx);
+  return out;
+}
+
+inline std::unique_ptr<KindOutcome> runKind(const ir::Program& p, const std::map<std::string, std::string>& settings = {},
+                                            double timeoutSeconds = 30) {
+  return runEngine("kind", p, settings, timeoutSeconds);
+}
+
+/// The result is Safe and certify accepts its certificate; returns the certificate.
+inline ir::Certificate expectCertifiedSafe(const ir::Program& input, const KindOutcome& run) {
+  EXPECT_EQ(run.result.verdict, ir::Verdict::Safe) << ir::toString(run.result.reason) << ": " << run.result.detail;
+  if (!run.result.certificate()) return {};
+  ir::Certificate c = *run.result.certificate();
+  auto out = certify::checkCertificate(run.evidenceProgram(input), c, {});
+  EXPECT_TRUE(out.ok) << out.detail;
+  return c;
+}
+
+/// The result is Unsafe and certify's trace checker accepts the trace; returns the checked trace.
+inline ir::Trace expectCheckedTrace(const ir::Program& input, const KindOutcome& run) {
+  EXPECT_EQ(run.result.verdict, ir::Verdict::Unsafe) << ir::toString(run.result.reason) << ": " << run.result.detail;
+  if (!run.result.trace()) return {};
+  ir::Trace t = *run.result.trace();
+  auto out = certify::checkTrace(run.evidenceProgram(input), t, {});
+  EXPECT_TRUE(out.ok) << out.detail;
+  return t;
+}
+
+}  // namespace argus::testing
