@@ -1,11 +1,13 @@
 // The table of engines: one row per engine (name, one-line description, factory, option registration).
 // Adding an engine means adding its folder under src/engines and one row here.
 #include "engines/Engine.h"
+#include "engines/predabs/PredabsEngine.h"
 
 namespace argus::engines {
 
 const std::vector<EngineInfo>& engineRegistry() {
   static const std::vector<EngineInfo> table = {
+      predabs::engineInfo(),
   };
   return table;
 }

@@ -1,0 +1,32 @@
+// Sequence interpolants for the refiners of CPA-based engines (predicate abstraction, Impact), behind a
+// small interface so that the interpolation procedure can be exchanged. The projection interpolator here
+// computes interpolants by quantifier elimination: the weakest ones (I_k = ¬∃ private symbols of the
+// suffix. A_{k+1} ∧ … ∧ A_n, "the states from which the rest of the path is infeasible") or the
+// strongest ones (I_k = ∃ private symbols of the prefix. A_1 ∧ … ∧ A_k, the exact post-image). Both are
+// exact for linear integer and real arithmetic; where Z3's QE leaves a quantifier it gives up.
+#pragma once
+
+#include <z3++.h>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "util/Shutdown.h"
+
+namespace argus::cpa {
+
+class SequenceInterpolator {
+ public:
+  virtual ~SequenceInterpolator() = default;
+  /// For an unsatisfiable A_1 ∧ … ∧ A_n: I_1 … I_{n-1} with A_1 ⇒ I_1, I_{k-1} ∧ A_k ⇒ I_k and
+  /// I_{n-1} ∧ A_n unsatisfiable, each I_k over the constants that A_1 … A_k share with A_{k+1} … A_n.
+  /// nullopt when it cannot compute them (solver unknown, unsupported theory, stop request).
+  virtual std::optional<std::vector<z3::expr>> interpolate(const std::vector<z3::expr>& parts) = 0;
+};
+
+enum class ProjectionKind { Weakest, Strongest };
+
+std::unique_ptr<SequenceInterpolator> makeProjectionInterpolator(ProjectionKind kind, ShutdownToken* shutdown);
+
+}  // namespace argus::cpa
