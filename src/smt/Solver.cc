@@ -50,11 +50,22 @@ SatResult Solver::run(const z3::expr_vector& assumptions) {
   double limit = config_.shutdown ? config_.shutdown->remainingSeconds()
                                   : std::numeric_limits<double>::infinity();
   if (config_.queryTimeoutSeconds > 0) limit = std::min(limit, config_.queryTimeoutSeconds);
-  z3::params p(*ctx_);
-  // Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none.
-  unsigned ms = std::isfinite(limit) ? static_cast<unsigned>(std::max(1.0, limit * 1000.0)) : UINT_MAX;
-  p.set("timeout", ms);
-  solver_.set(p);
+  // Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none. Setting a parameter costs
+  // Z3 milliseconds (it reconfigures the solver), more than most small checks: the timeout is rounded
+  // down to a grid of 1/16 to 1/32 of its size and set only when that value changes.
+  unsigned ms = UINT_MAX;
+  if (std::isfinite(limit)) {
+    double wanted = std::max(1.0, limit * 1000.0);
+    double step = 1;
+    while (step * 32 <= wanted) step *= 2;
+    ms = static_cast<unsigned>(std::max(1.0, std::floor(wanted / step) * step));
+  }
+  if (ms != timeoutMs_) {
+    z3::params p(*ctx_);
+    p.set("timeout", ms);
+    solver_.set(p);
+    timeoutMs_ = ms;
+  }
   if (!config_.dumpDir.empty()) dump(assumptions);
 
   Stopwatch watch;

@@ -66,6 +66,7 @@ class Solver {
   z3::solver solver_;
   double checkSeconds_ = 0;
   unsigned checks_ = 0;
+  unsigned timeoutMs_ = 0;  // the timeout last given to Z3 (0: none set yet)
 };
 
 /// One-shot helper: is the conjunction of `facts` satisfiable? Creates a fresh solver.
