@@ -1,0 +1,146 @@
+// Model-based projection: implicant first (Z3's projection wants literals without Boolean structure),
+// then Z3_qe_model_project for Bool/Int/Real/array variables, then model values for whatever is left.
+// Every result is re-validated (model ⊨ result, vocabulary); if Z3's answer fails that, the plain
+// value substitution, which always satisfies the contract, is used instead.
+#include "smt/Mbp.h"
+
+#include <z3_spacer.h>
+
+#include <unordered_set>
+
+#include "smt/Implicant.h"
+#include "smt/TermWalk.h"
+#include "smt/Terms.h"
+
+namespace argus::smt {
+namespace {
+
+using IdSet = std::unordered_set<unsigned>;
+
+IdSet idsOf(const std::vector<z3::expr>& es) {
+  IdSet out;
+  for (auto& e : es) out.insert(e.id());
+  return out;
+}
+
+/// True iff `root` mentions a constant or function outside the allowed ids (decl ids for functions),
+/// an array given by a model function (as-array), or a binder.
+bool mentionsForeignSymbol(const z3::expr& root, const IdSet& constants, const IdSet& functions) {
+  return anySubterm(root, [&](const z3::expr& e) {
+    if (!e.is_app()) return true;
+    Z3_decl_kind k = e.decl().decl_kind();
+    if (k == Z3_OP_AS_ARRAY) return true;
+    if (k != Z3_OP_UNINTERPRETED) return false;
+    return e.num_args() == 0 ? !constants.count(e.id()) : !functions.count(e.decl().id());
+  });
+}
+
+/// Sorts Z3's projection handles: Booleans, integers, reals, and arrays (its array projection).
+bool z3Projects(const z3::sort& s) { return s.is_bool() || s.is_int() || s.is_real() || s.is_array(); }
+
+/// `e` with each of `vars` replaced by its (completed) model value; nullopt if a value is not closed.
+std::optional<z3::expr> substituteModelValues(const z3::expr& e, const std::vector<z3::expr>& vars,
+                                              const z3::model& model) {
+  std::vector<z3::expr> values;
+  for (auto& v : vars) {
+    values.push_back(model.eval(v, true));
+    if (mentionsForeignSymbol(values.back(), {}, {})) return std::nullopt;
+  }
+  return substitute(e, vars, values).simplify();
+}
+
+/// A copy of `model` that interprets every constant of `cube` (Z3's projection evaluates them).
+z3::model completedCopy(const z3::model& model, const z3::expr& cube) {
+  z3::context& ctx = cube.ctx();
+  z3::model copy(const_cast<z3::model&>(model), ctx, z3::model::translate());
+  for (auto c : freeConstants(cube)) {
+    z3::func_decl d = c.decl();
+    if (copy.has_interp(d)) continue;
+    z3::expr value = model.eval(c, true);
+    copy.add_const_interp(d, value);
+  }
+  return copy;
+}
+
+std::optional<z3::expr> z3Project(const z3::model& model, const std::vector<z3::expr>& vars,
+                                  const z3::expr& cube) {
+  z3::context& ctx = cube.ctx();
+  z3::model completed = completedCopy(model, cube);
+  std::vector<Z3_app> apps;
+  for (auto& v : vars) apps.push_back(reinterpret_cast<Z3_app>(static_cast<Z3_ast>(v)));
+  try {
+    Z3_ast r = Z3_qe_model_project(ctx, completed, static_cast<unsigned>(apps.size()), apps.data(), cube);
+    ctx.check_error();
+    if (!r) return std::nullopt;
+    return z3::expr(ctx, r);
+  } catch (const z3::exception&) {
+    return std::nullopt;
+  }
+}
+
+/// The constants of `e` that are in `set`.
+std::vector<z3::expr> constantsIn(const z3::expr& e, const IdSet& set) {
+  std::vector<z3::expr> out;
+  for (auto& c : freeConstants(e))
+    if (set.count(c.id())) out.push_back(c);
+  return out;
+}
+
+/// Checks the contract's syntactic part (only symbols of the formula, none eliminated) and re-splits
+/// into ite-free literals, which also re-checks model ⊨ result.
+std::optional<std::vector<z3::expr>> validated(const z3::expr& projected, const z3::expr& formula,
+                                               const IdSet& eliminated, const z3::model& model) {
+  IdSet constants;
+  for (auto& c : freeConstants(formula))
+    if (!eliminated.count(c.id())) constants.insert(c.id());
+  IdSet functions;
+  for (auto& f : uninterpretedFunctions(formula)) functions.insert(f.id());
+  if (mentionsForeignSymbol(projected, constants, functions)) return std::nullopt;
+  return modelImplicant(projected.simplify(), model);
+}
+
+}  // namespace
+
+std::optional<std::vector<z3::expr>> projectCube(const std::vector<z3::expr>& eliminate,
+                                                 const z3::expr& formula, const z3::model& model,
+                                                 Stats* stats) {
+  if (stats) stats->add("mbp.calls");
+  auto implicant = modelImplicant(formula, model);
+  if (!implicant) return std::nullopt;
+  z3::context& ctx = formula.ctx();
+  z3::expr cube = mkAnd(ctx, *implicant);
+  IdSet eliminated = idsOf(eliminate);
+  std::vector<z3::expr> occurring = constantsIn(cube, eliminated);
+  if (occurring.empty()) return implicant;
+
+  std::vector<z3::expr> byZ3;
+  for (auto& v : occurring)
+    if (z3Projects(v.get_sort())) byZ3.push_back(v);
+  z3::expr projected = cube;
+  if (!byZ3.empty()) {
+    if (auto r = z3Project(model, byZ3, cube)) projected = *r;
+  }
+  std::vector<z3::expr> remaining = constantsIn(projected, eliminated);
+  if (!remaining.empty()) {
+    if (stats) stats->add("mbp.value_substitutions", static_cast<int64_t>(remaining.size()));
+    auto substituted = substituteModelValues(projected, remaining, model);
+    if (!substituted) return std::nullopt;
+    projected = *substituted;
+  }
+  if (auto literals = validated(projected, formula, eliminated, model)) return literals;
+
+  // Z3's answer broke the contract: fall back to substituting model values into the implicant.
+  if (stats) stats->add("mbp.fallbacks");
+  auto substituted = substituteModelValues(cube, occurring, model);
+  if (!substituted) return std::nullopt;
+  return validated(*substituted, formula, eliminated, model);
+}
+
+std::optional<z3::expr> project(const std::vector<z3::expr>& eliminate, const z3::expr& formula,
+                                const z3::model& model, Stats* stats) {
+  auto cube = projectCube(eliminate, formula, model, stats);
+  if (!cube) return std::nullopt;
+  return mkAnd(formula.ctx(), *cube);
+}
+
+}  // namespace argus::smt
