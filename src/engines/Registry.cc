@@ -1,12 +1,16 @@
 // The table of engines: one row per engine (name, one-line description, factory, option registration).
 // Adding an engine means adding its folder under src/engines and one row here.
 #include "engines/Engine.h"
+#include "engines/bmc/BmcEngine.h"
 #include "engines/predabs/PredabsEngine.h"
 
 namespace argus::engines {
 
 const std::vector<EngineInfo>& engineRegistry() {
   static const std::vector<EngineInfo> table = {
+      {"bmc", "bounded model checking: incremental unwinding with iterative deepening (finds bugs; proves "
+              "safety when the unwinding is complete)",
+       [] { return std::make_unique<bmc::BmcEngine>(); }, bmc::BmcEngine::registerOptions},
       predabs::engineInfo(),
   };
   return table;

@@ -1,0 +1,351 @@
+// The invariant-certificate checker. Cut points are the certificate's locations plus every procedure's
+// entry, exit and error; the cut-point system of a procedure has one state per position and one block per
+// step. k = 1: for every cut point, one block under its invariant must establish the invariants of the
+// next cut points and the preconditions of the calls on the way (fresh solver per cut point). k > 1
+// (single-procedure programs): base case from the entry for fewer than k blocks, then the step case.
+#include <fmt/format.h>
+
+#include <optional>
+#include <unordered_set>
+
+#include "certify/Blocks.h"
+#include "certify/Checks.h"
+#include "ir/Queries.h"
+#include "smt/Terms.h"
+
+namespace argus::certify {
+namespace {
+
+using Outcome = std::optional<std::string>;  // why the certificate is rejected; nothing if accepted
+
+/// The certificate's view of the program: cut points and the invariant of each, implicit ones included.
+class CutPoints {
+ public:
+  CutPoints(const ir::Program& p, const ir::Certificate& c) : p_(p), c_(c), isCut_(p.numLocs(), false) {
+    for (auto& [l, inv] : c.invariants) isCut_[l] = true;
+    for (auto& pr : p.procs()) isCut_[pr.entry] = isCut_[pr.exit] = isCut_[pr.error] = true;
+  }
+  const std::vector<bool>& isCut() const { return isCut_; }
+  bool isTerminal(ir::LocId l) const {
+    const ir::Procedure& pr = p_.proc(p_.loc(l).proc);
+    return l == pr.exit || l == pr.error;
+  }
+  std::vector<ir::LocId> cutsOf(ir::ProcId proc) const {
+    std::vector<ir::LocId> out;
+    for (ir::LocId l : p_.proc(proc).locations)
+      if (isCut_[l]) out.push_back(l);
+    return out;
+  }
+  z3::expr pre(ir::ProcId proc) const { return part(proc, true); }
+  z3::expr post(ir::ProcId proc) const { return part(proc, false); }
+
+  /// The full invariant of cut point `l` at the variable terms `s` (entry: pre and unchanged params and
+  /// globals; exit: post; error: false; and the certificate's own formula).
+  z3::expr at(ir::LocId l, const ir::State& s) const {
+    z3::context& ctx = p_.ctx();
+    const ir::Procedure& pr = p_.proc(p_.loc(l).proc);
+    if (l == pr.error) return ctx.bool_val(false);
+    std::vector<ir::VarId> scope = p_.scope(pr.id);
+    std::vector<z3::expr> parts;
+    auto it = c_.invariants.find(l);
+    if (it != c_.invariants.end()) parts.push_back(ir::evaluateAt(p_, it->second, scope, s));
+    if (l == pr.exit) parts.push_back(ir::evaluateAt(p_, post(pr.id), scope, s));
+    if (l == pr.entry) parts.push_back(entryCondition(pr.id, s));
+    return smt::mkAnd(ctx, parts);
+  }
+
+  /// What holds at a procedure's entry: its precondition, and every param and global equals its `old`.
+  z3::expr entryCondition(ir::ProcId proc, const ir::State& s) const {
+    const ir::Procedure& pr = p_.proc(proc);
+    std::vector<z3::expr> parts{ir::evaluateAt(p_, pre(proc), p_.scope(proc), s)};
+    for (const auto* vars : {&pr.params, &p_.globals()})
+      for (ir::VarId v : *vars) parts.push_back(s[v] == p_.var(v).old);
+    return smt::mkAnd(p_.ctx(), parts);
+  }
+
+ private:
+  z3::expr part(ir::ProcId proc, bool isPre) const {
+    auto it = c_.contracts.find(proc);
+    if (it == c_.contracts.end()) return p_.ctx().bool_val(true);
+    return isPre ? it->second.pre : it->second.post;
+  }
+
+  const ir::Program& p_;
+  const ir::Certificate& c_;
+  std::vector<bool> isCut_;
+};
+
+/// A procedure's cut-point transition system, unrolled position by position into one solver.
+class CutPointSystem {
+ public:
+  CutPointSystem(const ir::Program& p, const ir::Instantiator& inst, const CutPoints& cuts,
+                 const ir::Certificate& c, ir::ProcId proc, smt::Solver& solver)
+      : p_(p), inst_(inst), cuts_(cuts), cert_(c), proc_(proc), solver_(solver), scope_(p.scope(proc)) {}
+
+  /// Position 0 at cut point `at`, or at any non-terminal cut point, with the `cur` constants as state.
+  void start(std::optional<ir::LocId> at) {
+    Position first{{}, ir::currentState(p_, scope_)};
+    z3::context& ctx = p_.ctx();
+    for (ir::LocId c : cuts_.cutsOf(proc_)) {
+      if (at ? c == *at : !cuts_.isTerminal(c))
+        first.at.emplace(c, at ? ctx.bool_val(true) : smt::freshConst(ctx, "certify!pc", ctx.bool_sort()));
+    }
+    positions_.push_back(std::move(first));
+  }
+
+  void assumeInvariants(size_t i) {
+    for (auto& [c, lit] : positions_[i].at) solver_.add(z3::implies(lit, cuts_.at(c, positions_[i].state)));
+  }
+
+  /// Adds the next position: one block from every non-terminal cut point of the last position.
+  void step() {
+    z3::context& ctx = p_.ctx();
+    const Position& last = positions_.back();
+    std::map<ir::LocId, std::vector<BlockEnd>> ends;
+    for (auto& [c, lit] : last.at) {
+      if (cuts_.isTerminal(c)) continue;
+      Block b = encodeBlock(p_, inst_, cuts_.isCut(), cert_.contracts, c, lit, last.state);
+      for (auto& f : b.constraints) solver_.add(f);
+      for (auto& call : b.calls) calls_.push_back({call, c});
+      for (auto& e : b.ends) ends[e.cut].push_back(std::move(e));
+    }
+    Position next{{}, ir::freshState(p_, scope_)};
+    for (auto& [cut, list] : ends) {
+      z3::expr at = smt::freshConst(ctx, "certify!pc", ctx.bool_sort());
+      std::vector<z3::expr> options;
+      for (auto& e : list) {
+        options.push_back(e.reached);
+        std::vector<z3::expr> equal;
+        for (ir::VarId v : scope_) equal.push_back(next.state[v] == e.state[v]);
+        solver_.add(z3::implies(e.reached, smt::mkAnd(ctx, equal)));
+      }
+      solver_.add(z3::implies(at, smt::mkOr(ctx, options)));
+      next.at.emplace(cut, at);
+    }
+    positions_.push_back(std::move(next));
+  }
+
+  /// The first cut point at position i whose invariant can be violated; Unknown answers count as such.
+  std::optional<std::pair<ir::LocId, bool>> violation(size_t i) {
+    for (auto& [c, lit] : positions_[i].at) {
+      smt::SatResult r = decide(lit && !cuts_.at(c, positions_[i].state));
+      if (r != smt::SatResult::Unsat) return std::make_pair(c, r == smt::SatResult::Unknown);
+    }
+    return std::nullopt;
+  }
+
+  /// The first call whose precondition can fail, with the cut point its block starts from.
+  std::optional<std::pair<CallObligation, ir::LocId>> failingCall() {
+    for (auto& [call, from] : calls_)
+      if (decide(call.taken && !call.pre) != smt::SatResult::Unsat) return std::make_pair(call, from);
+    return std::nullopt;
+  }
+
+ private:
+  struct Position {
+    std::map<ir::LocId, z3::expr> at;  // cut point -> "the position is at this cut point"
+    ir::State state;
+  };
+
+  smt::SatResult decide(const z3::expr& query) {
+    z3::context& ctx = p_.ctx();
+    z3::expr q = smt::freshConst(ctx, "certify!query", ctx.bool_sort());
+    solver_.add(z3::implies(q, query));
+    return solver_.check({q});
+  }
+
+  const ir::Program& p_;
+  const ir::Instantiator& inst_;
+  const CutPoints& cuts_;
+  const ir::Certificate& cert_;
+  ir::ProcId proc_;
+  smt::Solver& solver_;
+  std::vector<ir::VarId> scope_;
+  std::vector<Position> positions_;
+  std::vector<std::pair<CallObligation, ir::LocId>> calls_;
+};
+
+// ---------------------------------------------------------------- well-formedness and cut set
+
+Outcome mentionsOnly(const ir::Program& p, const z3::expr& f, const std::unordered_set<unsigned>& allowed,
+                     const std::string& what) {
+  if (!f.is_bool()) return what + " is not a Boolean formula";
+  if (!smt::uninterpretedFunctions(f).empty()) return what + " uses an uninterpreted function";
+  for (auto& c : smt::freeConstants(f))
+    if (!allowed.count(c.id())) return what + " mentions " + c.decl().name().str() + ", which it may not";
+  return std::nullopt;
+}
+
+Outcome wellFormed(const ir::Program& p, const ir::Certificate& c) {
+  auto ids = [&](ir::ProcId proc, bool curScope, bool oldEntry, bool curResultsGlobals, bool curParams) {
+    std::unordered_set<unsigned> out;
+    const ir::Procedure& pr = p.proc(proc);
+    if (curScope)
+      for (ir::VarId v : p.scope(proc)) out.insert(p.var(v).cur.id());
+    for (const auto* vars : {&pr.params, &p.globals()})
+      for (ir::VarId v : *vars) {
+        if (oldEntry) out.insert(p.var(v).old.id());
+        if (curParams) out.insert(p.var(v).cur.id());
+      }
+    if (curResultsGlobals) {
+      for (ir::VarId v : pr.results) out.insert(p.var(v).cur.id());
+      for (ir::VarId v : p.globals()) out.insert(p.var(v).cur.id());
+    }
+    return out;
+  };
+  for (auto& [l, inv] : c.invariants) {
+    if (l >= p.numLocs()) return fmt::format("invariant for location {}, which does not exist", l);
+    ir::ProcId proc = p.loc(l).proc;
+    if (auto bad = mentionsOnly(p, inv, ids(proc, true, true, false, false), "the invariant at " + describeLocation(p, l)))
+      return bad;
+  }
+  for (auto& [proc, contract] : c.contracts) {
+    if (proc >= p.numProcs()) return fmt::format("contract for procedure {}, which does not exist", proc);
+    std::string name = p.proc(proc).name;
+    if (auto bad = mentionsOnly(p, contract.pre, ids(proc, false, false, false, true), "the precondition of " + name))
+      return bad;
+    if (auto bad = mentionsOnly(p, contract.post, ids(proc, false, true, true, false), "the postcondition of " + name))
+      return bad;
+  }
+  return std::nullopt;
+}
+
+/// A cycle of reachable locations that avoids every cut point, if there is one (iterative colour DFS).
+Outcome uncutCycle(const ir::Program& p, ir::ProcId proc, const std::vector<bool>& isCut) {
+  enum Colour : uint8_t { White, Grey, Black };
+  std::vector<Colour> colour(p.numLocs(), White);
+  auto reachable = ir::reachableFromEntry(p, proc);
+  for (ir::LocId root : p.proc(proc).locations) {
+    if (isCut[root] || !reachable[root] || colour[root] != White) continue;
+    std::vector<std::pair<ir::LocId, size_t>> stack{{root, 0}};
+    colour[root] = Grey;
+    while (!stack.empty()) {
+      auto& [l, next] = stack.back();
+      if (next == p.loc(l).out.size()) {
+        colour[l] = Black;
+        stack.pop_back();
+        continue;
+      }
+      ir::LocId to = p.edge(p.loc(l).out[next++]).to;
+      if (isCut[to]) continue;
+      if (colour[to] == Grey)
+        return "not a cut set: the cycle through " + describeLocation(p, to) + " has no invariant location";
+      if (colour[to] == White) colour[to] = Grey, stack.push_back({to, 0});
+    }
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------- the checks
+
+std::string violationText(const ir::Program& p, const std::string& block, ir::LocId at, bool unknown,
+                          const std::string& phase) {
+  const ir::Procedure& pr = p.proc(p.loc(at).proc);
+  std::string what = at == pr.error  ? "the error location of " + pr.name + " is reachable (safety fails)"
+                     : at == pr.exit ? "the post-condition of " + pr.name + " fails at its exit"
+                     : at == pr.entry ? "the entry invariant of " + pr.name +
+                                           " (pre, unchanged parameters and globals) fails on re-entry"
+                                     : "the invariant at " + describeLocation(p, at) + " is " + phase;
+  return what + " (" + block + (unknown ? "; the solver could not decide" : "") + ")";
+}
+
+std::string blockFrom(const ir::Program& p, ir::LocId from) {
+  const ir::Procedure& pr = p.proc(p.loc(from).proc);
+  return "block from " + (from == pr.entry ? "the entry of " + pr.name : describeLocation(p, from));
+}
+
+Outcome checkEntries(const ir::Program& p, const CutPoints& cuts, const ir::Certificate& c,
+                     const std::vector<ir::ProcId>& procs, const CertifyOptions& options) {
+  z3::context& ctx = p.ctx();
+  if (!smt::implies(ctx.bool_val(true), cuts.pre(p.mainProc()), checkConfig(options, "certify-main-pre")))
+    return "the precondition of " + p.proc(p.mainProc()).name + " must hold in every initial state";
+  for (ir::ProcId proc : procs) {
+    const ir::Procedure& pr = p.proc(proc);
+    auto it = c.invariants.find(pr.entry);
+    if (it == c.invariants.end()) continue;
+    z3::expr entry = cuts.entryCondition(proc, ir::currentState(p, p.scope(proc)));
+    if (!smt::implies(entry, it->second, checkConfig(options, "certify-entry")))
+      return "the invariant at the entry of " + pr.name + " does not follow from its precondition";
+  }
+  return std::nullopt;
+}
+
+/// k = 1: every block, from every cut point of every reachable procedure.
+Outcome checkInductive(const ir::Program& p, const CutPoints& cuts, const ir::Certificate& c,
+                       const std::vector<ir::ProcId>& procs, const CertifyOptions& options) {
+  ir::Instantiator inst(p);
+  for (ir::ProcId proc : procs)
+    for (ir::LocId from : cuts.cutsOf(proc)) {
+      if (cuts.isTerminal(from)) continue;
+      smt::Solver solver(p.ctx(), checkConfig(options, "certify-block"));
+      CutPointSystem system(p, inst, cuts, c, proc, solver);
+      system.start(from);
+      system.assumeInvariants(0);
+      system.step();
+      if (auto call = system.failingCall())
+        return "the precondition of " + p.proc(p.edge(call->first.call).callee).name + " may fail at " +
+               describeEdge(p, call->first.call) + " (block from " + describeLocation(p, from) + ")";
+      if (auto bad = system.violation(1))
+        return violationText(p, blockFrom(p, from), bad->first, bad->second,
+                             from == p.proc(proc).entry ? "not initiated" : "not inductive");
+    }
+  return std::nullopt;
+}
+
+/// k > 1, one procedure without calls: base case for fewer than k blocks, then the step case.
+Outcome checkKInductive(const ir::Program& p, const CutPoints& cuts, const ir::Certificate& c,
+                        const CertifyOptions& options) {
+  ir::ProcId main = p.mainProc();
+  for (ir::EdgeId e : p.proc(main).edges)
+    if (p.edge(e).isCall())
+      return fmt::format("k-induction with k = {} is supported only for single-procedure programs", c.k);
+  ir::Instantiator inst(p);
+  smt::Solver baseSolver(p.ctx(), checkConfig(options, "certify-base"));
+  CutPointSystem base(p, inst, cuts, c, main, baseSolver);
+  base.start(p.proc(main).entry);
+  base.assumeInvariants(0);
+  for (size_t j = 1; j < c.k; ++j) {
+    base.step();
+    if (auto bad = base.violation(j))
+      return "base case: " + violationText(p, fmt::format("within {} blocks from the entry", j), bad->first,
+                                           bad->second, "violated");
+    base.assumeInvariants(j);
+  }
+  smt::Solver stepSolver(p.ctx(), checkConfig(options, "certify-step"));
+  CutPointSystem step(p, inst, cuts, c, main, stepSolver);
+  step.start(std::nullopt);
+  for (size_t i = 0; i < c.k; ++i) {
+    step.assumeInvariants(i);
+    step.step();
+  }
+  if (auto bad = step.violation(c.k))
+    return "step case: " + violationText(p, fmt::format("after {} blocks that satisfy the invariants", c.k),
+                                         bad->first, bad->second, fmt::format("not {}-inductive", c.k));
+  return std::nullopt;
+}
+
+Outcome check(const ir::Program& p, const ir::Certificate& c, const CertifyOptions& options) {
+  if (c.k == 0) return "k = 0 is not a valid induction depth";
+  if (auto bad = wellFormed(p, c)) return bad;
+  CutPoints cuts(p, c);
+  // Callees first, so that a wrong contract is reported where it fails rather than where it is used.
+  std::vector<ir::ProcId> procs = ir::CallGraph(p).bottomUpOrder();
+  for (ir::ProcId proc : procs)
+    if (auto bad = uncutCycle(p, proc, cuts.isCut())) return bad;
+  if (auto bad = checkEntries(p, cuts, c, procs, options)) return bad;
+  if (c.k == 1) return checkInductive(p, cuts, c, procs, options);
+  if (procs.size() > 1)
+    return fmt::format("k-induction with k = {} is supported only for single-procedure programs", c.k);
+  return checkKInductive(p, cuts, c, options);
+}
+
+}  // namespace
+
+CheckOutcome checkInvariants(const ir::Program& program, const ir::Certificate& certificate,
+                             const CertifyOptions& options) {
+  if (auto bad = check(program, certificate, options)) return {false, *bad};
+  return {true, fmt::format("{} invariants, {} contracts, {}-inductive", certificate.invariants.size(),
+                            certificate.contracts.size(), certificate.k)};
+}
+
+}  // namespace argus::certify

@@ -1,0 +1,171 @@
+// The trace checker: the trace's shape is walked against the CFAs (calls and returns matched on a
+// stack), then its path formula is rebuilt step by step with certify's own SSA states and decided by a
+// fresh solver, whose model supplies the values, the nondet inputs and the initial state.
+#include <fmt/format.h>
+
+#include <optional>
+#include <unordered_set>
+
+#include "certify/Checks.h"
+#include "ir/Instantiate.h"
+#include "smt/Terms.h"
+
+namespace argus::certify {
+namespace {
+
+using Kind = ir::TraceStep::Kind;
+
+const char* kindName(Kind k) { return k == Kind::Edge ? "edge" : k == Kind::Call ? "call" : "return"; }
+
+/// Why the trace's steps do not form a path from main's entry to an error location; nothing if they do.
+std::optional<std::string> shapeError(const ir::Program& p, const ir::Trace& trace) {
+  if (trace.steps.empty()) return "the trace has no steps";
+  struct Frame {
+    ir::ProcId proc;
+    ir::EdgeId call;
+  };
+  std::vector<Frame> stack{{p.mainProc(), ir::kNone}};
+  ir::LocId at = p.proc(p.mainProc()).entry;
+  for (size_t i = 0; i < trace.steps.size(); ++i) {
+    const ir::TraceStep& step = trace.steps[i];
+    std::string where = fmt::format("step {} ({})", i, kindName(step.kind));
+    if (step.edge >= p.numEdges()) return where + " names no edge of the program";
+    const ir::Edge& e = p.edge(step.edge);
+    const ir::Procedure& current = p.proc(stack.back().proc);
+    if (at == current.error) return where + " continues after an error location was reached";
+    if (step.kind == Kind::Return) {
+      if (stack.size() == 1) return where + ": return without a call";
+      if (at != current.exit) return where + ": return before the callee reached its exit";
+      if (step.edge != stack.back().call) return where + ": returns through another call edge than it entered";
+      stack.pop_back();
+      at = e.to;
+      continue;
+    }
+    if (at == current.exit) return where + " leaves the exit of " + current.name;
+    if (e.from != at)
+      return where + ": " + describeEdge(p, e.id) + " does not leave the current location " + describeLocation(p, at);
+    if (e.isCall() != (step.kind == Kind::Call)) return where + ": step kind does not match the edge kind";
+    if (step.kind == Kind::Call) {
+      stack.push_back({e.callee, e.id});
+      at = p.proc(e.callee).entry;
+    } else {
+      at = e.to;
+    }
+  }
+  if (!p.isErrorLoc(at)) return "the trace ends at " + describeLocation(p, at) + ", not at an error location";
+  return std::nullopt;
+}
+
+/// The trace's path formula with one guard literal per step, and the terms to evaluate on success.
+struct PathFormula {
+  std::vector<z3::expr> guards;                                      // guard i => step i's constraint
+  std::vector<z3::expr> constraints;
+  std::vector<std::vector<std::pair<ir::VarId, z3::expr>>> written;  // per step
+  std::vector<std::vector<z3::expr>> inputs;                         // per step
+  ir::State initial;
+  explicit PathFormula(const ir::Program& p) : initial(p) {}
+};
+
+ir::State enterCallee(const ir::Program& p, const ir::Edge& call, const ir::State& caller,
+                      const std::vector<z3::expr>& args) {
+  const ir::Procedure& callee = p.proc(call.callee);
+  ir::State s = caller;  // globals flow in
+  for (size_t i = 0; i < args.size(); ++i) s[callee.params[i]] = args[i];
+  for (const auto* vars : {&callee.results, &callee.locals})
+    for (ir::VarId v : *vars) s[v] = smt::freshConst(p.ctx(), p.var(v).name, p.var(v).cur.get_sort());
+  return s;
+}
+
+PathFormula buildPathFormula(const ir::Program& p, const ir::Trace& trace) {
+  z3::context& ctx = p.ctx();
+  ir::Instantiator inst(p);
+  PathFormula f(p);
+  f.initial = ir::freshState(p, p.scope(p.mainProc()));
+  ir::State cur = f.initial;
+  std::vector<ir::State> callers;
+  for (size_t i = 0; i < trace.steps.size(); ++i) {
+    const ir::TraceStep& step = trace.steps[i];
+    const ir::Edge& e = p.edge(step.edge);
+    f.guards.push_back(smt::freshConst(ctx, "certify!step" + std::to_string(i), ctx.bool_sort()));
+    z3::expr constraint = ctx.bool_val(true);
+    std::vector<std::pair<ir::VarId, z3::expr>> written;
+    std::vector<z3::expr> inputs;
+    if (step.kind == Kind::Edge) {
+      ir::EdgeInstance ei = inst.transition(e.id, cur);
+      constraint = ei.formula;
+      for (ir::VarId w : e.writes) written.emplace_back(w, ei.post[w]);
+      inputs = ei.inputTerms;
+      cur = ei.post;
+    } else if (step.kind == Kind::Call) {
+      std::vector<z3::expr> args = inst.callArgs(e.id, cur);
+      callers.push_back(cur);
+      cur = enterCallee(p, e, cur, args);
+      for (size_t a = 0; a < args.size(); ++a) written.emplace_back(p.proc(e.callee).params[a], args[a]);
+    } else {
+      const ir::State before = callers.back();
+      callers.pop_back();
+      ir::State back = before;
+      // Globals come back from the callee, then the results are assigned (a result may be a global).
+      for (ir::VarId g : p.globals()) back[g] = cur[g];
+      for (size_t r = 0; r < e.results.size(); ++r) back[e.results[r]] = cur[p.proc(e.callee).results[r]];
+      // Reported: the results, and the globals the callee changed.
+      for (ir::VarId v : p.callWrites(e))
+        if (!z3::eq(back[v], before[v])) written.emplace_back(v, back[v]);
+      cur = back;
+    }
+    f.constraints.push_back(z3::implies(f.guards.back(), constraint));
+    f.written.push_back(std::move(written));
+    f.inputs.push_back(std::move(inputs));
+  }
+  return f;
+}
+
+/// The highest step in an unsat core: the first step that contradicts what came before it.
+size_t conflictingStep(const std::vector<z3::expr>& guards, const std::vector<z3::expr>& core) {
+  size_t last = 0;
+  for (auto& c : core)
+    for (size_t i = 0; i < guards.size(); ++i)
+      if (z3::eq(c, guards[i])) last = std::max(last, i);
+  return last;
+}
+
+void fillFromModel(const ir::Program& p, const PathFormula& f, const z3::model& m, ir::Trace& trace) {
+  for (size_t i = 0; i < trace.steps.size(); ++i) {
+    auto& step = trace.steps[i];
+    step.values.clear();
+    step.inputs.clear();
+    for (auto& [v, term] : f.written[i]) step.values.emplace_back(v, m.eval(term, true));
+    for (auto& term : f.inputs[i]) step.inputs.push_back(m.eval(term, true));
+  }
+  // The initial values that matter are those the path formula mentions.
+  std::unordered_set<unsigned> mentioned;
+  for (auto& c : f.constraints)
+    for (auto& k : smt::freeConstants(c)) mentioned.insert(k.id());
+  trace.initial.clear();
+  for (ir::VarId v : p.scope(p.mainProc()))
+    if (mentioned.count(f.initial[v].id())) trace.initial.emplace_back(v, m.eval(f.initial[v], true));
+}
+
+}  // namespace
+
+CheckOutcome checkTrace(const ir::Program& program, ir::Trace& trace, const CertifyOptions& options) {
+  trace.pathChecked = false;
+  if (auto bad = shapeError(program, trace)) return {false, "malformed trace: " + *bad};
+  PathFormula f = buildPathFormula(program, trace);
+  smt::Solver solver(program.ctx(), checkConfig(options, "certify-trace"));
+  for (auto& c : f.constraints) solver.add(c);
+  smt::SatResult r = solver.check(f.guards);
+  if (r == smt::SatResult::Unknown) return {false, "the solver could not decide the path formula: " + solver.reasonUnknown()};
+  if (r == smt::SatResult::Unsat) {
+    size_t i = conflictingStep(f.guards, solver.unsatCore());
+    return {false, fmt::format("infeasible trace: step {} ({}) contradicts the steps before it", i,
+                               describeEdge(program, trace.steps[i].edge))};
+  }
+  fillFromModel(program, f, solver.model(), trace);
+  trace.pathChecked = true;
+  const ir::Edge& last = program.edge(trace.steps.back().edge);
+  if (!last.unsupported.empty()) return {false, "the trace ends on an unsupported edge: " + last.unsupported};
+  return {true, fmt::format("path of {} steps is feasible", trace.steps.size())};
+}
+
+}  // namespace argus::certify

@@ -1,0 +1,256 @@
+// Construction and encoding of the BMC unwinding; see Unwinding.h for the scheme.
+#include "engines/bmc/Unwinding.h"
+
+#include <algorithm>
+
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+namespace argus::engines::bmc {
+
+Unwinding::Unwinding(const ir::Program& program, smt::Solver& solver, Stats& stats)
+    : p_(program), solver_(solver), stats_(stats), inst_(program), loops_(program), live_(program, inst_) {}
+
+z3::expr Unwinding::freshLiteral(const char* prefix) {
+  return smt::freshConst(p_.ctx(), std::string("bmc!") + prefix, p_.ctx().bool_sort());
+}
+
+void Unwinding::assertFormula(const z3::expr& f) {
+  solver_.add(f);
+  stats_.add("bmc.formula_size", static_cast<int64_t>(smt::dagSize(f)));
+}
+
+bool Unwinding::hasSinglePredecessor(ir::LocId loc, const std::vector<uint32_t>& counters) const {
+  const ir::Procedure& pr = p_.proc(p_.loc(loc).proc);
+  bool head = loops_.isHead(loc);
+  bool firstVisit = !head || counters.back() == 0;
+  // A procedure's entry is first reached only by its call (or as the root).
+  if (loc == pr.entry && firstVisit) return true;
+  std::vector<ir::EdgeId> candidates;
+  for (ir::EdgeId id : p_.loc(loc).in) {
+    const ir::Edge& e = p_.edge(id);
+    if (!loops_.reachable(e.from)) continue;
+    // A head is first entered from outside its loop, and re-entered only by back edges.
+    if (head && loops_.inLoop(e.from, loc) == firstVisit) continue;
+    candidates.push_back(id);
+  }
+  // An edge that leaves a loop comes from one node per iteration count of that loop.
+  return candidates.size() == 1 && !loops_.leavesLoop(p_.edge(candidates[0]));
+}
+
+bool Unwinding::withinBound(const Node& n, unsigned bound) const {
+  if (n.depth > bound) return false;
+  return std::all_of(n.counters.begin(), n.counters.end(), [&](uint32_t c) { return c <= bound; });
+}
+
+Unwinding::FrameId Unwinding::internFrame(NodeId callNode, ir::EdgeId callEdge) {
+  auto [it, fresh] = frameIndex_.emplace(std::make_pair(callNode, callEdge), static_cast<FrameId>(frames_.size()));
+  if (fresh) frames_.push_back(Frame{callNode, callEdge});
+  return it->second;
+}
+
+uint32_t Unwinding::depthOfCall(NodeId caller, ir::ProcId callee) const {
+  uint32_t depth = 1;
+  for (NodeId n = caller; n != kNoId;) {
+    if (p_.loc(nodes_[n].loc).proc == callee) ++depth;
+    FrameId f = nodes_[n].frame;
+    n = f == kNoId ? kNoId : frames_[f].callNode;
+  }
+  return depth;
+}
+
+Unwinding::NodeId Unwinding::createNode(const Key& key, uint32_t depth, const z3::expr& literal,
+                                        const ir::State& post) {
+  const auto& [loc, frame, counters] = key;
+  NodeId id = static_cast<NodeId>(nodes_.size());
+  bool join = !hasSinglePredecessor(loc, counters);
+  Node n{loc, frame, counters, depth, join, literal, post, {}, 0, std::nullopt, false};
+  if (join) {
+    n.reach = freshLiteral("reach");
+    // Dead variables keep the first in-edge's terms: nothing reads them before they are written.
+    for (ir::VarId v : p_.scope(p_.loc(loc).proc))
+      if (live_.live(loc, v)) (*n.state)[v] = smt::freshConst(p_.ctx(), p_.var(v).name, p_.var(v).cur.get_sort());
+    joins_.push_back(id);
+  }
+  nodes_.push_back(std::move(n));
+  index_.emplace(key, id);
+  pending_.push_back(id);
+  if (p_.isErrorLoc(loc)) errors_.push_back(id);
+  return id;
+}
+
+void Unwinding::addInEdge(const Key& key, uint32_t depth, InEdge in, const ir::State& post) {
+  auto it = index_.find(key);
+  NodeId id = it != index_.end() ? it->second : createNode(key, depth, in.literal, post);
+  Node& n = nodes_[id];
+  INVARIANT(n.in.empty() || n.join, "a second in-edge into a node with a single predecessor");
+  if (n.join) {
+    std::vector<z3::expr> equal;
+    for (ir::VarId v : p_.scope(p_.loc(n.loc).proc))
+      if (live_.live(n.loc, v)) equal.push_back((*n.state)[v] == post[v]);
+    if (!equal.empty()) assertFormula(z3::implies(in.literal, smt::mkAnd(p_.ctx(), equal)));
+  }
+  n.in.push_back(std::move(in));
+}
+
+void Unwinding::addRoot() {
+  const ir::Procedure& main = p_.proc(p_.mainProc());
+  ir::State start = ir::freshState(p_, p_.scope(main.id));
+  Key key{main.entry, kNoId, std::vector<uint32_t>(loops_.chain(main.entry).size(), 0)};
+  createNode(key, 1, p_.ctx().bool_val(true), start);
+}
+
+void Unwinding::expandTransition(NodeId n, const ir::Edge& e) {
+  ir::EdgeInstance inst = inst_.transition(e.id, *nodes_[n].state);
+  if (inst.formula.is_false()) return;
+  z3::expr taken = freshLiteral("edge");
+  assertFormula(z3::implies(taken, nodes_[n].reach && inst.formula));
+  if (!e.unsupported.empty()) unsupportedInstances_[e.id].push_back(taken);
+  Key key{e.to, nodes_[n].frame, loops_.countersAfter(e, nodes_[n].counters)};
+  addInEdge(key, nodes_[n].depth, InEdge{taken, Via::Transition, e.id, n}, inst.post);
+}
+
+void Unwinding::expandCall(NodeId n, const ir::Edge& e) {
+  const ir::Procedure& callee = p_.proc(e.callee);
+  z3::expr taken = freshLiteral("call");
+  assertFormula(z3::implies(taken, nodes_[n].reach));
+  // Callee entry: params = args, globals as in the caller, locals and results arbitrary.
+  ir::State entry = *nodes_[n].state;
+  std::vector<z3::expr> args = inst_.callArgs(e.id, entry);
+  for (size_t i = 0; i < args.size(); ++i) entry[callee.params[i]] = args[i];
+  for (const auto* vars : {&callee.results, &callee.locals})
+    for (ir::VarId v : *vars) entry[v] = smt::freshConst(p_.ctx(), p_.var(v).name, p_.var(v).cur.get_sort());
+  FrameId frame = internFrame(n, e.id);
+  Key key{callee.entry, frame, std::vector<uint32_t>(loops_.chain(callee.entry).size(), 0)};
+  addInEdge(key, depthOfCall(n, e.callee), InEdge{taken, Via::Call, e.id, n}, entry);
+}
+
+void Unwinding::expandReturn(NodeId exitNode) {
+  const Frame frame = frames_[nodes_[exitNode].frame];
+  const ir::Edge& call = p_.edge(frame.callEdge);
+  const ir::Procedure& callee = p_.proc(call.callee);
+  const Node& caller = nodes_[frame.callNode];
+  const ir::State& exitState = *nodes_[exitNode].state;
+  // Globals come back from the callee, then the results are assigned (a result may be a global).
+  ir::State post = *caller.state;
+  for (ir::VarId g : p_.globals()) post[g] = exitState[g];
+  for (size_t i = 0; i < call.results.size(); ++i) post[call.results[i]] = exitState[callee.results[i]];
+  Key key{call.to, caller.frame, loops_.countersAfter(call, caller.counters)};
+  uint32_t depth = caller.depth;
+  addInEdge(key, depth, InEdge{nodes_[exitNode].reach, Via::Return, call.id, exitNode}, post);
+}
+
+void Unwinding::expand(NodeId n) {
+  nodes_[n].expanded = true;
+  ir::LocId loc = nodes_[n].loc;
+  const ir::Procedure& pr = p_.proc(p_.loc(loc).proc);
+  bool keepState = nodes_[n].join;
+  if (loc == pr.exit) {
+    if (nodes_[n].frame != kNoId) expandReturn(n);
+  } else if (loc != pr.error) {
+    for (ir::EdgeId id : p_.loc(loc).out) {
+      if (excluded_.count(id)) continue;
+      const ir::Edge& e = p_.edge(id);
+      if (e.isCall()) {
+        expandCall(n, e);
+        keepState = true;  // the return continues from the caller's state
+      } else {
+        expandTransition(n, e);
+      }
+    }
+  }
+  if (!keepState) nodes_[n].state.reset();
+}
+
+bool Unwinding::deepen(unsigned bound, const ShutdownToken* shutdown) {
+  if (nodes_.empty()) addRoot();
+  std::vector<NodeId> beyond;
+  size_t done = 0;
+  while (!pending_.empty()) {
+    std::vector<NodeId> batch = std::move(pending_);
+    pending_.clear();
+    for (NodeId n : batch) {
+      if (++done % 64 == 0 && shutdown && shutdown->stopRequested()) return false;
+      if (withinBound(nodes_[n], bound)) expand(n);
+      else beyond.push_back(n);
+    }
+  }
+  pending_ = std::move(beyond);
+  return true;
+}
+
+RoundLiterals Unwinding::closeRound() {
+  z3::context& ctx = p_.ctx();
+  z3::expr close = freshLiteral("close");
+  for (NodeId id : joins_) {
+    Node& n = nodes_[id];
+    if (n.inEncoded < n.in.size()) {
+      std::vector<z3::expr> options;
+      for (size_t i = n.inEncoded; i < n.in.size(); ++i) options.push_back(n.in[i].literal);
+      z3::expr tail = freshLiteral("more");
+      options.push_back(tail);
+      assertFormula(z3::implies(n.tail ? *n.tail : n.reach, smt::mkOr(ctx, options)));
+      n.tail = tail;
+      n.inEncoded = n.in.size();
+    }
+    assertFormula(z3::implies(close, !*n.tail));
+  }
+  z3::expr error = freshLiteral("error");
+  std::vector<z3::expr> reached;
+  for (size_t i = errorsEncoded_; i < errors_.size(); ++i) reached.push_back(nodes_[errors_[i]].reach);
+  if (lastError_) reached.push_back(*lastError_);
+  assertFormula(z3::implies(error, smt::mkOr(ctx, reached)));
+  lastError_ = error;
+  errorsEncoded_ = errors_.size();
+
+  RoundLiterals out{close, error, std::nullopt};
+  if (!pending_.empty()) {
+    std::vector<z3::expr> frontier;
+    for (NodeId n : pending_) frontier.push_back(nodes_[n].reach);
+    out.frontier = freshLiteral("frontier");
+    assertFormula(z3::implies(*out.frontier, smt::mkOr(ctx, frontier)));
+  }
+  return out;
+}
+
+const Unwinding::InEdge* Unwinding::takenInEdge(const Node& n, const z3::model& model, bool preferReal) const {
+  for (const InEdge& in : n.in) {
+    if (preferReal && in.via == Via::Transition && !p_.edge(in.edge).unsupported.empty()) continue;
+    if (model.eval(in.literal, true).is_true()) return &in;
+  }
+  return nullptr;
+}
+
+ir::Trace Unwinding::extractTrace(const z3::model& model) const {
+  const InEdge* last = nullptr;
+  for (bool preferReal : {true, false}) {
+    for (NodeId id : errors_) {
+      if (!model.eval(nodes_[id].reach, true).is_true()) continue;
+      if ((last = takenInEdge(nodes_[id], model, preferReal))) break;
+    }
+    if (last) break;
+  }
+  INVARIANT(last != nullptr, "no reached error node in the model");
+  ir::Trace trace;
+  for (const InEdge* in = last;;) {
+    ir::TraceStep step;
+    step.kind = in->via == Via::Call     ? ir::TraceStep::Kind::Call
+                : in->via == Via::Return ? ir::TraceStep::Kind::Return
+                                         : ir::TraceStep::Kind::Edge;
+    step.edge = in->edge;
+    trace.steps.push_back(std::move(step));
+    const Node& from = nodes_[in->from];
+    if (from.in.empty()) break;  // the root
+    in = takenInEdge(from, model, false);
+    INVARIANT(in != nullptr, "a reached node without a taken in-edge");
+  }
+  std::reverse(trace.steps.begin(), trace.steps.end());
+  return trace;
+}
+
+void Unwinding::exclude(ir::EdgeId e) {
+  excluded_.insert(e);
+  for (const z3::expr& taken : unsupportedInstances_[e]) assertFormula(!taken);
+}
+
+}  // namespace argus::engines::bmc

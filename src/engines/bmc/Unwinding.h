@@ -1,0 +1,125 @@
+// The incremental unwinding of a program for BMC, encoded into one solver as it grows.
+//
+// A node is a location in a context: its call frame (the call node and call edge that entered the
+// procedure; interned) and the iteration counters of the loops around the location (LoopNest). A node is
+// within bound k when every counter is <= k and its procedure occurs at most k times on its call stack;
+// deepen(k) expands every pending node within k, and the nodes beyond it stay pending (the frontier).
+//
+// Encoding: each node has a reach literal and a state (a term per variable in scope). An in-edge has a
+// literal that implies its source's reach literal and the instantiated edge formula. A node with exactly
+// one possible in-edge (by the CFA's shape) reuses that literal and post-state; a join node gets fresh
+// terms for its live variables, equalities per in-edge, and "reach => some in-edge" clauses. Because
+// later bounds add in-edges to existing join nodes, each such clause ends in a tail literal that the next
+// extension continues; the round's close literal forces every current tail false, so the queries of a
+// bound are checked under that one assumption (plus the error or frontier literal).
+#pragma once
+
+#include <z3++.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "engines/bmc/Liveness.h"
+#include "engines/bmc/LoopNest.h"
+#include "ir/Evidence.h"
+#include "ir/Instantiate.h"
+#include "smt/Solver.h"
+#include "util/Shutdown.h"
+#include "util/Stats.h"
+
+namespace argus::engines::bmc {
+
+/// The assumption literals of one bound.
+struct RoundLiterals {
+  z3::expr close;                   // no join node has in-edges beyond the current ones
+  z3::expr error;                   // some error node is reached
+  std::optional<z3::expr> frontier; // some pending node is reached; none when nothing is pending
+};
+
+class Unwinding {
+ public:
+  Unwinding(const ir::Program& program, smt::Solver& solver, Stats& stats);
+
+  /// Expands every pending node within `bound`; false if `shutdown` stopped it midway.
+  bool deepen(unsigned bound, const ShutdownToken* shutdown);
+  /// Closes the round after deepen(): encodes the new join clauses and returns the round's literals.
+  RoundLiterals closeRound();
+  /// The path to a reached error node in `model` (a model of close ∧ error), preferring real errors.
+  ir::Trace extractTrace(const z3::model& model) const;
+  /// From now on no instance of edge `e` is taken (used for `unsupported` edges).
+  void exclude(ir::EdgeId e);
+
+  size_t numNodes() const { return nodes_.size(); }
+  size_t numPending() const { return pending_.size(); }
+
+ private:
+  using NodeId = uint32_t;
+  using FrameId = uint32_t;
+  static constexpr uint32_t kNoId = UINT32_MAX;
+  enum class Via { Transition, Call, Return, Root };
+
+  struct InEdge {
+    z3::expr literal;
+    Via via;
+    ir::EdgeId edge;  // the transition, or the call edge of a Call/Return
+    NodeId from;
+  };
+  struct Node {
+    ir::LocId loc;
+    FrameId frame;
+    std::vector<uint32_t> counters;
+    uint32_t depth;  // occurrences of the node's procedure on its call stack
+    bool join;
+    z3::expr reach;
+    std::optional<ir::State> state;  // released once no later step needs it
+    std::vector<InEdge> in;
+    size_t inEncoded = 0;            // in-edges already covered by a "reach => ..." clause
+    std::optional<z3::expr> tail;
+    bool expanded = false;
+  };
+  struct Frame {
+    NodeId callNode;
+    ir::EdgeId callEdge;
+  };
+  using Key = std::tuple<ir::LocId, FrameId, std::vector<uint32_t>>;
+
+  void addRoot();
+  void addInEdge(const Key& key, uint32_t depth, InEdge in, const ir::State& post);
+  NodeId createNode(const Key& key, uint32_t depth, const z3::expr& literal, const ir::State& post);
+  bool hasSinglePredecessor(ir::LocId loc, const std::vector<uint32_t>& counters) const;
+  bool withinBound(const Node& n, unsigned bound) const;
+  void expand(NodeId n);
+  void expandTransition(NodeId n, const ir::Edge& e);
+  void expandCall(NodeId n, const ir::Edge& e);
+  void expandReturn(NodeId exitNode);
+  uint32_t depthOfCall(NodeId caller, ir::ProcId callee) const;
+  FrameId internFrame(NodeId callNode, ir::EdgeId callEdge);
+  z3::expr freshLiteral(const char* prefix);
+  void assertFormula(const z3::expr& f);
+  const InEdge* takenInEdge(const Node& n, const z3::model& model, bool preferReal) const;
+
+  const ir::Program& p_;
+  smt::Solver& solver_;
+  Stats& stats_;
+  ir::Instantiator inst_;
+  LoopNest loops_;
+  Liveness live_;
+  std::vector<Node> nodes_;
+  std::vector<Frame> frames_;
+  std::map<std::pair<NodeId, ir::EdgeId>, FrameId> frameIndex_;
+  std::map<Key, NodeId> index_;
+  std::vector<NodeId> pending_;     // created, not yet expanded
+  std::vector<NodeId> joins_;
+  std::vector<NodeId> errors_;      // error nodes, in creation order
+  size_t errorsEncoded_ = 0;
+  std::optional<z3::expr> lastError_;
+  std::set<ir::EdgeId> excluded_;
+  std::map<ir::EdgeId, std::vector<z3::expr>> unsupportedInstances_;
+  unsigned round_ = 0;
+  uint64_t literalCounter_ = 0;
+};
+
+}  // namespace argus::engines::bmc
