@@ -1,0 +1,72 @@
+// Tables of the functions the C front end treats specially.
+#include "frontend/c/Builtins.h"
+
+#include <array>
+#include <map>
+
+namespace argus::frontend {
+
+std::optional<ir::ValueType> nondetType(const std::string& suffix, bool ilp32) {
+  unsigned longBits = ilp32 ? 32 : 64;
+  struct Entry {
+    unsigned bits;  // 0: long-sized
+    bool isSigned;
+    const char* cName;
+  };
+  static const std::map<std::string, Entry> table = {
+      {"bool", {8, false, "_Bool"}},        {"_Bool", {8, false, "_Bool"}},
+      {"char", {8, true, "char"}},          {"schar", {8, true, "signed char"}},
+      {"uchar", {8, false, "unsigned char"}}, {"short", {16, true, "short"}},
+      {"ushort", {16, false, "unsigned short"}}, {"int", {32, true, "int"}},
+      {"uint", {32, false, "unsigned int"}}, {"unsigned", {32, false, "unsigned int"}},
+      {"long", {0, true, "long"}},          {"ulong", {0, false, "unsigned long"}},
+      {"longlong", {64, true, "long long"}}, {"ulonglong", {64, false, "unsigned long long"}},
+      {"size_t", {0, false, "size_t"}},     {"ssize_t", {0, true, "ssize_t"}},
+      {"u8", {8, false, "u8"}},             {"u16", {16, false, "u16"}},
+      {"u32", {32, false, "u32"}},          {"u64", {64, false, "u64"}},
+      {"s8", {8, true, "s8"}},              {"s16", {16, true, "s16"}},
+      {"s32", {32, true, "s32"}},           {"s64", {64, true, "s64"}},
+      {"loff_t", {64, true, "loff_t"}},     {"sector_t", {0, false, "sector_t"}},
+      {"int128", {128, true, "__int128"}},  {"uint128", {128, false, "unsigned __int128"}},
+  };
+  auto it = table.find(suffix);
+  if (it == table.end()) return std::nullopt;
+  const Entry& e = it->second;
+  return ir::ValueType{e.bits == 0 ? longBits : e.bits, e.isSigned, e.cName};
+}
+
+Builtin classifyFunction(const std::string& name, const std::string& errorFunction, bool ilp32) {
+  Builtin b;
+  if (name == errorFunction) {
+    b.kind = BuiltinKind::Error;
+    return b;
+  }
+  static const std::string nondetPrefix = "__VERIFIER_nondet_";
+  if (name.rfind(nondetPrefix, 0) == 0) {
+    std::string suffix = name.substr(nondetPrefix.size());
+    if (auto type = nondetType(suffix, ilp32)) {
+      b.kind = BuiltinKind::Nondet;
+      b.nondetType = *type;
+      b.nondetBool = suffix == "bool" || suffix == "_Bool";
+    }
+    return b;  // nondet float, pointer, ...: unknown, hence unsupported
+  }
+  if (name == "__VERIFIER_assume") {
+    b.kind = BuiltinKind::Assume;
+    return b;
+  }
+  static const std::array<const char*, 7> stops = {"abort", "exit", "_exit", "_Exit", "__assert_fail",
+                                                   "llvm.trap", "__builtin_trap"};
+  for (const char* s : stops)
+    if (name == s) b.kind = BuiltinKind::Stop;
+  static const std::array<const char*, 9> outputs = {"printf", "puts", "putchar", "fprintf", "fputs",
+                                                     "fputc", "putc", "fflush", "perror"};
+  for (const char* s : outputs)
+    if (name == s) b.kind = BuiltinKind::NoOp;
+  if (name.rfind("llvm.dbg.", 0) == 0 || name.rfind("llvm.lifetime.", 0) == 0 || name == "llvm.donothing" ||
+      name.rfind("llvm.experimental.noalias.scope.decl", 0) == 0)
+    b.kind = BuiltinKind::Ignored;
+  return b;
+}
+
+}  // namespace argus::frontend

@@ -1,0 +1,180 @@
+// Calls: user procedures become call edges; SV-COMP builtins (error function, nondet values, assume,
+// abort/exit), output functions and harmless intrinsics are translated in place; anything else is
+// unsupported.
+#include <llvm/IR/Intrinsics.h>
+
+#include "frontend/c/Translator.h"
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+namespace argus::frontend {
+
+namespace {
+
+const llvm::Function* calledFunction(const llvm::CallInst& call) {
+  return llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+}
+
+}  // namespace
+
+bool FunctionTranslator::isCallEdge(const llvm::Instruction& instruction) const {
+  auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction);
+  if (!call) return false;
+  const llvm::Function* callee = calledFunction(*call);
+  return callee && module_.procs.count(callee) && !module_.unsupportedSignature.count(callee) &&
+         callee->getName() != "main";
+}
+
+bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& call) {
+  if (call.isInlineAsm()) throw UnsupportedFeature("inline assembly");
+  const llvm::Function* callee = calledFunction(call);
+  if (!callee) throw UnsupportedFeature("indirect call (function pointer)");
+  if (callee->isIntrinsic()) return translateIntrinsic(segment, call, *callee);
+  std::string name = callee->getName().str();
+  Builtin builtin = classifyFunction(name, module_.task.errorFunction, module_.task.ilp32);
+  z3::expr yes = program_.ctx().bool_val(true);
+  switch (builtin.kind) {
+    case BuiltinKind::Error:
+      flush(segment, program_.proc(proc_).error, yes, {}, "call " + name + "()");
+      return false;
+    case BuiltinKind::Stop:
+      flush(segment, stopLocation(), yes, {}, "call " + name + "()");
+      return false;
+    case BuiltinKind::Nondet: translateNondet(segment, call, builtin); return true;
+    case BuiltinKind::Assume: {
+      if (call.arg_size() != 1) throw UnsupportedFeature("__VERIFIER_assume without exactly one argument");
+      const llvm::Value* argument = call.getArgOperand(0);
+      unsigned bits = bitsOf(argument->getType(), "assumption");
+      z3::expr value = term(segment, argument);
+      segment.constraints.push_back(bits == 1 ? value : encoder_.toBool(value, bits));
+      segment.label.push_back("assume(" + text(argument) + ")");
+      return true;
+    }
+    case BuiltinKind::NoOp:
+      if (call.getType()->isIntegerTy()) define(segment, call, freshValue(segment, call.getType()->getIntegerBitWidth(), name));
+      return true;
+    case BuiltinKind::Ignored: return true;
+    case BuiltinKind::None: break;
+  }
+  if (name == "main") throw UnsupportedFeature("call of main");
+  if (auto it = module_.unsupportedSignature.find(callee); it != module_.unsupportedSignature.end())
+    throw UnsupportedFeature(it->second);
+  if (!module_.procs.count(callee)) throw UnsupportedFeature("call of undefined function " + name);
+  translateUserCall(segment, call, *callee);
+  return true;
+}
+
+void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst& call, const Builtin& builtin) {
+  std::string name = calledFunction(call)->getName().str();
+  if (call.getType()->isVoidTy()) return;
+  unsigned bits = bitsOf(call.getType(), "nondet value");
+  const ir::ValueType& type = builtin.nondetType;
+  z3::context& ctx = program_.ctx();
+  bool isInt = encoder_.isInt();
+  z3::expr input = smt::freshConst(ctx, program_.proc(proc_).name + "::" + name, isInt ? ctx.int_sort() : ctx.bv_sort(type.bits));
+  // The input ranges over the values of the function's C type; its LLVM value is that C value
+  // converted to the declared return type.
+  z3::expr range = ctx.bool_val(true);
+  if (builtin.nondetBool) {
+    range = isInt ? (input >= 0 && input <= 1) : z3::ule(input, ctx.bv_val(1, type.bits));
+  } else if (isInt) {
+    range = type.isSigned ? encoder_.inRange(input, type.bits)
+                          : (input >= 0 && input < encoder_.powerOfTwo(type.bits));
+  }
+  bool fits = builtin.nondetBool ? bits > 1 : (type.isSigned ? bits >= type.bits : bits > type.bits);
+  z3::expr value = input;
+  if (bits == 1) {
+    value = isInt ? input != 0 : input != ctx.bv_val(0, type.bits);
+  } else if (isInt) {
+    if (!fits) value = encoder_.wrap(input, bits);
+  } else if (bits > type.bits) {
+    value = type.isSigned && !builtin.nondetBool ? z3::sext(input, bits - type.bits) : z3::zext(input, bits - type.bits);
+  } else if (bits < type.bits) {
+    value = input.extract(bits - 1, 0);
+  }
+  segment.aux.push_back(input);
+  if (!smt::isTrue(range)) segment.constraints.push_back(range);
+  segment.inputs.push_back(ir::NondetInput{input, name, type});
+  if (!needsVariable_.count(&call)) segment.label.push_back(name + "()");
+  define(segment, call, value);
+}
+
+z3::expr FunctionTranslator::callArgument(Segment& segment, const llvm::Value* argument) {
+  // Arguments are read at the location of the call edge, after the preceding segment was flushed, so
+  // they can only be variables and constants; an undefined argument gets a helper variable that the
+  // preceding segment assigns an arbitrary value.
+  if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(argument)) return encoder_.constant(constant->getValue());
+  if (auto it = variables_.find(argument); it != variables_.end()) return program_.var(it->second).cur;
+  if (auto it = module_.parameters.find(argument); it != module_.parameters.end()) return program_.var(it->second).cur;
+  unsigned bits = bitsOf(argument->getType(), "argument");
+  if (!llvm::isa<llvm::UndefValue>(argument)) throw UnsupportedFeature("argument computed from addresses");
+  std::string name = module_.names.unique(program_.proc(proc_).name + "::_undef");
+  ir::VarId helper = program_.addVariable(proc_, ir::VarRole::Local, name, encoder_.sortOf(bits), "",
+                                          ir::ValueType{bits > 1 ? bits : 0, true, ""});
+  segment.assigned.insert_or_assign(helper, freshValue(segment, bits, "undef"));
+  return program_.var(helper).cur;
+}
+
+void FunctionTranslator::translateUserCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee) {
+  if (call.getFunctionType() != callee.getFunctionType())
+    throw UnsupportedFeature("call of " + callee.getName().str() + " whose type differs from its definition");
+  std::vector<z3::expr> args;
+  std::string argsText;
+  for (unsigned i = 0; i < call.arg_size(); ++i) {
+    args.push_back(callArgument(segment, call.getArgOperand(i)));
+    argsText += (i ? ", " : "") + text(call.getArgOperand(i));
+  }
+  std::string name = callee.getName().str();
+  ir::LocId from = flushToNewLocation(segment, "before " + name);
+  std::vector<ir::VarId> results;
+  std::string label = "call " + name + "(" + argsText + ")";
+  if (module_.results.count(&callee)) {
+    ir::VarId result = variables_.at(&call);
+    results.push_back(result);
+    label = variableText(result) + " = " + name + "(" + argsText + ")";
+  }
+  ir::SourceLoc loc = sourceLocOf(call);
+  ir::LocId after = program_.addLocation(proc_, "after " + name, loc);
+  program_.addCall(from, after, module_.procs.at(&callee), args, results, loc, label);
+  startSegment(segment, after);
+}
+
+bool FunctionTranslator::translateIntrinsic(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee) {
+  using llvm::Intrinsic::ID;
+  ID id = callee.getIntrinsicID();
+  switch (id) {
+    case llvm::Intrinsic::dbg_declare:
+    case llvm::Intrinsic::dbg_value:
+    case llvm::Intrinsic::dbg_label:
+    case llvm::Intrinsic::lifetime_start:
+    case llvm::Intrinsic::lifetime_end:
+    case llvm::Intrinsic::donothing:
+    case llvm::Intrinsic::experimental_noalias_scope_decl: return true;
+    case llvm::Intrinsic::memset:
+    case llvm::Intrinsic::memcpy:
+    case llvm::Intrinsic::memmove: translateMemIntrinsic(segment, llvm::cast<llvm::MemIntrinsic>(call)); return true;
+    case llvm::Intrinsic::expect:
+      bitsOf(call.getType(), "expect");
+      define(segment, call, term(segment, call.getArgOperand(0)));
+      return true;
+    case llvm::Intrinsic::trap:
+      flush(segment, stopLocation(), program_.ctx().bool_val(true), {}, "trap");
+      return false;
+    case llvm::Intrinsic::smax:
+    case llvm::Intrinsic::smin:
+    case llvm::Intrinsic::umax:
+    case llvm::Intrinsic::umin: {
+      unsigned bits = bitsOf(call.getType(), "min/max");
+      z3::expr a = term(segment, call.getArgOperand(0)), b = term(segment, call.getArgOperand(1));
+      IntPred greater = id == llvm::Intrinsic::smax || id == llvm::Intrinsic::smin ? IntPred::Sgt : IntPred::Ugt;
+      bool max = id == llvm::Intrinsic::smax || id == llvm::Intrinsic::umax;
+      z3::expr aWins = encoder_.compare(greater, a, b, bits);
+      define(segment, call, z3::ite(max ? aWins : !aWins, a, b));
+      return true;
+    }
+    default:
+      throw UnsupportedFeature("call of intrinsic " + callee.getName().str());
+  }
+}
+
+}  // namespace argus::frontend

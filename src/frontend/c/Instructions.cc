@@ -1,0 +1,303 @@
+// The semantics of values and non-memory instructions, terminators with their phi assignments, and
+// the C-like text of values used in edge labels.
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Operator.h>
+
+#include "frontend/c/Translator.h"
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+namespace argus::frontend {
+
+namespace {
+
+constexpr size_t kMaxTextLength = 80;
+
+IntOp intOpOf(unsigned opcode) {
+  switch (opcode) {
+    case llvm::Instruction::Add: return IntOp::Add;
+    case llvm::Instruction::Sub: return IntOp::Sub;
+    case llvm::Instruction::Mul: return IntOp::Mul;
+    case llvm::Instruction::SDiv: return IntOp::SDiv;
+    case llvm::Instruction::UDiv: return IntOp::UDiv;
+    case llvm::Instruction::SRem: return IntOp::SRem;
+    case llvm::Instruction::URem: return IntOp::URem;
+    case llvm::Instruction::Shl: return IntOp::Shl;
+    case llvm::Instruction::LShr: return IntOp::LShr;
+    case llvm::Instruction::AShr: return IntOp::AShr;
+    case llvm::Instruction::And: return IntOp::And;
+    case llvm::Instruction::Or: return IntOp::Or;
+    case llvm::Instruction::Xor: return IntOp::Xor;
+  }
+  throw UnsupportedFeature(std::string("operation '") + llvm::Instruction::getOpcodeName(opcode) + "'");
+}
+
+IntPred intPredOf(llvm::CmpInst::Predicate predicate) {
+  switch (predicate) {
+    case llvm::CmpInst::ICMP_EQ: return IntPred::Eq;
+    case llvm::CmpInst::ICMP_NE: return IntPred::Ne;
+    case llvm::CmpInst::ICMP_SLT: return IntPred::Slt;
+    case llvm::CmpInst::ICMP_SLE: return IntPred::Sle;
+    case llvm::CmpInst::ICMP_SGT: return IntPred::Sgt;
+    case llvm::CmpInst::ICMP_SGE: return IntPred::Sge;
+    case llvm::CmpInst::ICMP_ULT: return IntPred::Ult;
+    case llvm::CmpInst::ICMP_ULE: return IntPred::Ule;
+    case llvm::CmpInst::ICMP_UGT: return IntPred::Ugt;
+    case llvm::CmpInst::ICMP_UGE: return IntPred::Uge;
+    default: break;
+  }
+  UNREACHABLE("not an integer predicate");
+}
+
+const char* cOperator(unsigned opcode) {
+  switch (opcode) {
+    case llvm::Instruction::Add: return "+";
+    case llvm::Instruction::Sub: return "-";
+    case llvm::Instruction::Mul: return "*";
+    case llvm::Instruction::SDiv: case llvm::Instruction::UDiv: return "/";
+    case llvm::Instruction::SRem: case llvm::Instruction::URem: return "%";
+    case llvm::Instruction::Shl: return "<<";
+    case llvm::Instruction::LShr: case llvm::Instruction::AShr: return ">>";
+    case llvm::Instruction::And: return "&";
+    case llvm::Instruction::Or: return "|";
+    case llvm::Instruction::Xor: return "^";
+  }
+  return "?";
+}
+
+const char* cComparison(llvm::CmpInst::Predicate predicate) {
+  switch (predicate) {
+    case llvm::CmpInst::ICMP_EQ: return "==";
+    case llvm::CmpInst::ICMP_NE: return "!=";
+    case llvm::CmpInst::ICMP_SLT: case llvm::CmpInst::ICMP_ULT: return "<";
+    case llvm::CmpInst::ICMP_SLE: case llvm::CmpInst::ICMP_ULE: return "<=";
+    case llvm::CmpInst::ICMP_SGT: case llvm::CmpInst::ICMP_UGT: return ">";
+    case llvm::CmpInst::ICMP_SGE: case llvm::CmpInst::ICMP_UGE: return ">=";
+    default: return "?";
+  }
+}
+
+std::string nonIntegerFeature(const llvm::Type* type) {
+  if (type->isFloatingPointTy()) return "floating-point value";
+  if (type->isPointerTy()) return "pointer used as a value";
+  if (type->isVectorTy()) return "vector value";
+  return "aggregate value";
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- values
+
+unsigned FunctionTranslator::bitsOf(const llvm::Type* type, const char* what) const {
+  if (!type->isIntegerTy()) throw UnsupportedFeature(std::string(what) + " (" + nonIntegerFeature(type) + ")");
+  return type->getIntegerBitWidth();
+}
+
+z3::expr FunctionTranslator::freshValue(Segment& segment, unsigned bits, const std::string& name) {
+  z3::expr value = smt::freshConst(program_.ctx(), program_.proc(proc_).name + "::" + name, encoder_.sortOf(bits));
+  segment.aux.push_back(value);
+  z3::expr range = encoder_.inRange(value, bits);
+  if (!smt::isTrue(range)) segment.constraints.push_back(range);
+  return value;
+}
+
+z3::expr FunctionTranslator::term(Segment& segment, const llvm::Value* value) {
+  if (auto it = segment.values.find(value); it != segment.values.end()) return it->second;
+  if (auto it = variables_.find(value); it != variables_.end()) return program_.var(it->second).cur;
+  if (auto it = module_.parameters.find(value); it != module_.parameters.end()) return program_.var(it->second).cur;
+  const llvm::Type* type = value->getType();
+  if (!type->isIntegerTy()) throw UnsupportedFeature(nonIntegerFeature(type));
+  if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(value)) return encoder_.constant(constant->getValue());
+  if (llvm::isa<llvm::UndefValue>(value)) return freshValue(segment, type->getIntegerBitWidth(), "undef");
+  if (llvm::isa<llvm::ConstantExpr>(value)) throw UnsupportedFeature("constant expression over addresses");
+  INVARIANT(false, "value used outside its segment without a variable in " + function_.getName().str());
+  UNREACHABLE("");
+}
+
+void FunctionTranslator::define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value) {
+  segment.values.insert_or_assign(&instruction, value);
+  if (!needsVariable_.count(&instruction)) return;
+  segment.definitions.emplace_back(&instruction, value);
+  const ir::Variable& var = program_.var(variables_.at(&instruction));
+  if (!var.isTemporary()) segment.label.push_back(var.sourceName + " = " + expressionText(&instruction));
+}
+
+// ---------------------------------------------------------------- instructions
+
+bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Instruction& instruction) {
+  if (auto* binary = llvm::dyn_cast<llvm::BinaryOperator>(&instruction)) {
+    translateBinary(segment, *binary);
+  } else if (auto* compare = llvm::dyn_cast<llvm::ICmpInst>(&instruction)) {
+    unsigned bits = bitsOf(compare->getOperand(0)->getType(), "comparison");
+    z3::expr a = term(segment, compare->getOperand(0)), b = term(segment, compare->getOperand(1));
+    define(segment, instruction, encoder_.compare(intPredOf(compare->getPredicate()), a, b, bits));
+  } else if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&instruction)) {
+    if (select->getType()->isPointerTy()) return true;  // an unknown object for whoever dereferences it
+    bitsOf(select->getType(), "conditional expression");
+    z3::expr c = term(segment, select->getCondition());
+    define(segment, instruction, z3::ite(c, term(segment, select->getTrueValue()), term(segment, select->getFalseValue())));
+  } else if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&instruction)) {
+    translateCast(segment, *cast);
+  } else if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&instruction)) {
+    translateLoad(segment, *load);
+  } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
+    translateStore(segment, *store);
+  } else if (llvm::isa<llvm::GetElementPtrInst>(instruction) || llvm::isa<llvm::AllocaInst>(instruction)) {
+    // Addresses are resolved where they are dereferenced.
+  } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction)) {
+    return translateCall(segment, *call);
+  } else if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&instruction)) {
+    if (freeze->getType()->isPointerTy()) return true;
+    bitsOf(freeze->getType(), "freeze");
+    define(segment, instruction, term(segment, freeze->getOperand(0)));
+  } else if (instruction.getType()->isFloatingPointTy() || llvm::isa<llvm::FCmpInst>(instruction)) {
+    throw UnsupportedFeature("floating-point arithmetic");
+  } else {
+    throw UnsupportedFeature(std::string("instruction '") + instruction.getOpcodeName() + "'");
+  }
+  return true;
+}
+
+void FunctionTranslator::translateBinary(Segment& segment, const llvm::BinaryOperator& instruction) {
+  unsigned bits = bitsOf(instruction.getType(), "arithmetic");
+  IntOp op = intOpOf(instruction.getOpcode());
+  bool overflowMatters = op == IntOp::Add || op == IntOp::Sub || op == IntOp::Mul;
+  bool nsw = overflowMatters && instruction.hasNoSignedWrap();
+  Defined result = encoder_.binary(op, term(segment, instruction.getOperand(0)), term(segment, instruction.getOperand(1)),
+                                   bits, nsw);
+  if (!smt::isTrue(result.ok)) segment.constraints.push_back(result.ok);
+  define(segment, instruction, result.value);
+}
+
+void FunctionTranslator::translateCast(Segment& segment, const llvm::CastInst& cast) {
+  const llvm::Type* from = cast.getSrcTy();
+  const llvm::Type* to = cast.getDestTy();
+  switch (cast.getOpcode()) {
+    case llvm::Instruction::Trunc:
+    case llvm::Instruction::ZExt:
+    case llvm::Instruction::SExt: {
+      unsigned a = bitsOf(from, "conversion"), b = bitsOf(to, "conversion");
+      z3::expr x = term(segment, cast.getOperand(0));
+      z3::expr r = cast.getOpcode() == llvm::Instruction::Trunc  ? encoder_.trunc(x, a, b)
+                   : cast.getOpcode() == llvm::Instruction::ZExt ? encoder_.zext(x, a, b)
+                                                                 : encoder_.sext(x, a, b);
+      define(segment, cast, r);
+      return;
+    }
+    case llvm::Instruction::BitCast:
+      if (from->isPointerTy() && to->isPointerTy()) return;  // resolved at dereference
+      if (from->isIntegerTy() && from == to) return define(segment, cast, term(segment, cast.getOperand(0)));
+      throw UnsupportedFeature("reinterpreting bit cast");
+    case llvm::Instruction::PtrToInt: throw UnsupportedFeature("pointer-to-integer conversion");
+    case llvm::Instruction::IntToPtr: throw UnsupportedFeature("integer-to-pointer conversion");
+    default: throw UnsupportedFeature("floating-point conversion");
+  }
+}
+
+// ---------------------------------------------------------------- terminators
+
+std::vector<FunctionTranslator::PhiAssignment> FunctionTranslator::phiAssignments(Segment& segment,
+                                                                                  const llvm::BasicBlock& from,
+                                                                                  const llvm::BasicBlock& to) {
+  std::vector<PhiAssignment> out;
+  for (const llvm::PHINode& phi : to.phis()) {
+    if (phi.getType()->isPointerTy()) continue;  // an unknown object for whoever dereferences it
+    bitsOf(phi.getType(), "value merged at a join");
+    const llvm::Value* incoming = phi.getIncomingValueForBlock(&from);
+    ir::VarId var = variables_.at(&phi);
+    out.push_back({var, term(segment, incoming), variableText(var) + " = " + text(incoming)});
+  }
+  return out;
+}
+
+void FunctionTranslator::translateTerminator(Segment& segment, const llvm::Instruction& terminator) {
+  const llvm::BasicBlock& block = *terminator.getParent();
+  z3::expr yes = program_.ctx().bool_val(true);
+  if (auto* branch = llvm::dyn_cast<llvm::BranchInst>(&terminator)) {
+    const llvm::BasicBlock* thenBlock = branch->getSuccessor(0);
+    if (branch->isUnconditional() || branch->getSuccessor(1) == thenBlock) {
+      auto phis = phiAssignments(segment, block, *thenBlock);
+      flush(segment, blockLocs_.at(thenBlock), yes, phis, "");
+      return;
+    }
+    const llvm::BasicBlock* elseBlock = branch->getSuccessor(1);
+    z3::expr condition = term(segment, branch->getCondition());
+    std::string conditionText = text(branch->getCondition());
+    if (sourceLocOf(terminator).known()) segment.loc = sourceLocOf(terminator);
+    auto thenPhis = phiAssignments(segment, block, *thenBlock);
+    flush(segment, blockLocs_.at(thenBlock), condition, thenPhis, "assume(" + conditionText + ")");
+    auto elsePhis = phiAssignments(segment, block, *elseBlock);
+    flush(segment, blockLocs_.at(elseBlock), !condition, elsePhis, "assume(!(" + conditionText + "))");
+    return;
+  }
+  if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&terminator)) {
+    const llvm::Value* value = ret->getReturnValue();
+    std::vector<PhiAssignment> result;
+    if (value) {
+      bitsOf(value->getType(), "return of a non-integer value");
+      ir::VarId var = module_.results.at(&function_);
+      result.push_back({var, term(segment, value), "return " + text(value)});
+    }
+    flush(segment, program_.proc(proc_).exit, yes, result, value ? "" : "return");
+    return;
+  }
+  if (llvm::isa<llvm::UnreachableInst>(terminator)) return;  // undefined (or ended before): no successor
+  throw UnsupportedFeature(std::string("control transfer '") + terminator.getOpcodeName() + "'");
+}
+
+// ---------------------------------------------------------------- label text
+
+std::string FunctionTranslator::variableText(ir::VarId var) const {
+  const ir::Variable& v = program_.var(var);
+  if (!v.isTemporary()) return v.sourceName;
+  size_t colon = v.name.rfind("::");
+  return colon == std::string::npos ? v.name : v.name.substr(colon + 2);
+}
+
+std::string FunctionTranslator::text(const llvm::Value* value) {
+  if (auto it = variables_.find(value); it != variables_.end()) return variableText(it->second);
+  if (auto it = module_.parameters.find(value); it != module_.parameters.end()) return variableText(it->second);
+  if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(value))
+    return constant->getBitWidth() == 1 ? (constant->isOne() ? "1" : "0") : llvm::toString(constant->getValue(), 10, true);
+  if (llvm::isa<llvm::UndefValue>(value)) return "nondet";
+  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(value)) return describeGlobal(*global).name;
+  if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(value)) {
+    SourceVariable source = debugNames_.lookup(alloca);
+    return source.known ? source.name : "mem";
+  }
+  return expressionText(value);
+}
+
+std::string FunctionTranslator::expressionText(const llvm::Value* value) {
+  if (auto it = texts_.find(value); it != texts_.end()) return it->second;
+  std::string out = "?";
+  if (auto* binary = llvm::dyn_cast<llvm::BinaryOperator>(value)) {
+    out = "(" + text(binary->getOperand(0)) + " " + cOperator(binary->getOpcode()) + " " + text(binary->getOperand(1)) + ")";
+  } else if (auto* compare = llvm::dyn_cast<llvm::ICmpInst>(value)) {
+    out = text(compare->getOperand(0)) + " " + cComparison(compare->getPredicate()) + " " + text(compare->getOperand(1));
+  } else if (auto* cast = llvm::dyn_cast<llvm::CastInst>(value)) {
+    out = text(cast->getOperand(0));
+  } else if (auto* select = llvm::dyn_cast<llvm::SelectInst>(value)) {
+    out = "(" + text(select->getCondition()) + " ? " + text(select->getTrueValue()) + " : " + text(select->getFalseValue()) + ")";
+  } else if (auto* load = llvm::dyn_cast<llvm::LoadInst>(value)) {
+    out = text(load->getPointerOperand());
+  } else if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(value)) {
+    out = text(gep->getPointerOperand());
+    for (unsigned i = 2; i < gep->getNumOperands(); ++i) out += "[" + text(gep->getOperand(i)) + "]";
+    if (gep->getNumOperands() == 2) out += "[" + text(gep->getOperand(1)) + "]";
+  } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(value)) {
+    const llvm::Function* callee = call->getCalledFunction();
+    out = (callee ? callee->getName().str() : "(*f)") + "(";
+    for (unsigned i = 0; i < call->arg_size(); ++i) out += (i ? ", " : "") + text(call->getArgOperand(i));
+    out += ")";
+  } else if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(value)) {
+    out = text(freeze->getOperand(0));
+  } else if (auto* bitcast = llvm::dyn_cast<llvm::BitCastOperator>(value)) {
+    out = text(bitcast->getOperand(0));
+  }
+  if (out.size() > kMaxTextLength) out = out.substr(0, kMaxTextLength - 3) + "...";
+  texts_.emplace(value, out);
+  return out;
+}
+
+}  // namespace argus::frontend

@@ -1,0 +1,102 @@
+// The simplification pipeline and why each pass is (or is not) in it.
+//
+// Chosen:
+//  * SROA + mem2reg: locals and split aggregates become SSA values, so memory remains only for real
+//    arrays and address-taken objects.
+//  * EarlyCSE + InstSimplify + DCE: remove the redundancy of -O0 code without moving any instruction to
+//    another control context.
+//  * A CFG cleanup of our own (fold constant branches, merge a block into its single predecessor, bypass
+//    empty forwarding blocks): fewer locations, and again no instruction changes its control context.
+//  * LowerSwitch: the translator only knows two-way branches.
+//  * FixIrreducible: CIL output (gotos) can have loops with several entries; every CFA must be reducible.
+//  * LoopSimplify: one preheader, one latch and dedicated exits, so loop heads are obvious.
+//  * UnifyFunctionExitNodes: one return block, so a procedure has one exit edge.
+// Avoided:
+//  * SimplifyCFG: it speculates instructions out of conditional blocks (into selects). The int encoding
+//    treats nsw overflow as undefined behaviour and cuts such executions off, which is only sound where
+//    the instruction runs in its original position; a speculated `add nsw` would cut off executions in
+//    which C never performs the addition.
+//  * InstCombine: introduces bit tricks (masks, shifts) that the int encoding handles badly.
+//  * ADCE, loop deletion and other passes that exploit forward progress: they may delete loops that do
+//    not terminate natively, which would make the model disagree with the native replay.
+#include "frontend/c/Passes.h"
+
+#include <llvm/Analysis/CGSCCPassManager.h>
+#include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/Scalar/DCE.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/InstSimplifyPass.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/FixIrreducible.h>
+#include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LowerSwitch.h>
+#include <llvm/Transforms/Utils/Mem2Reg.h>
+#include <llvm/Transforms/Utils/UnifyFunctionExitNodes.h>
+
+namespace argus::frontend {
+
+namespace {
+
+/// One sweep of the control-flow cleanup; true if anything changed.
+bool cleanupSweep(llvm::Function& function) {
+  bool changed = llvm::removeUnreachableBlocks(function);
+  for (auto it = function.begin(); it != function.end();) {
+    llvm::BasicBlock* block = &*it++;
+    changed |= llvm::ConstantFoldTerminator(block, /*DeleteDeadConditions=*/true);
+    if (llvm::MergeBlockIntoPredecessor(block)) {
+      changed = true;
+      continue;
+    }
+    auto* branch = llvm::dyn_cast<llvm::BranchInst>(block->getTerminator());
+    bool forwarding = branch && branch->isUnconditional() && block->getFirstNonPHIOrDbg(true) == branch &&
+                      branch->getSuccessor(0) != block && block != &function.getEntryBlock();
+    if (forwarding && llvm::TryToSimplifyUncondBranchFromEmptyBlock(block, nullptr)) changed = true;
+  }
+  return changed;
+}
+
+/// Our replacement for SimplifyCFG's safe part: repeat the sweep until nothing changes.
+struct CfgCleanupPass : llvm::PassInfoMixin<CfgCleanupPass> {
+  llvm::PreservedAnalyses run(llvm::Function& function, llvm::FunctionAnalysisManager&) {
+    bool changed = false;
+    while (cleanupSweep(function)) changed = true;
+    return changed ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+  }
+};
+
+}  // namespace
+
+void simplifyForTranslation(llvm::Module& module) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder;
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+
+  llvm::FunctionPassManager pipeline;
+  pipeline.addPass(llvm::SROAPass());
+  pipeline.addPass(llvm::PromotePass());
+  pipeline.addPass(llvm::EarlyCSEPass());
+  pipeline.addPass(llvm::InstSimplifyPass());
+  pipeline.addPass(llvm::DCEPass());
+  pipeline.addPass(CfgCleanupPass());
+  pipeline.addPass(llvm::LowerSwitchPass());
+  pipeline.addPass(llvm::FixIrreduciblePass());
+  pipeline.addPass(llvm::LoopSimplifyPass());
+  pipeline.addPass(llvm::UnifyFunctionExitNodesPass());
+
+  llvm::ModulePassManager modulePipeline;
+  modulePipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(pipeline)));
+  modulePipeline.run(module, modules);
+}
+
+}  // namespace argus::frontend

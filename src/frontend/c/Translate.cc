@@ -1,0 +1,112 @@
+// translateC: clang-14 → bitcode → simplification passes → one ir::Procedure per function reachable
+// from main, plus main's first edge that initialises the globals.
+#include <llvm/IR/Instructions.h>
+
+#include <deque>
+#include <set>
+
+#include "frontend/c/CFrontend.h"
+#include "frontend/c/Clang.h"
+#include "frontend/c/Passes.h"
+#include "frontend/c/Translator.h"
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+namespace argus::frontend {
+
+namespace {
+
+/// User functions reachable from main through direct calls, main first.
+std::vector<const llvm::Function*> reachableFunctions(const ModuleContext& module, const llvm::Function& main) {
+  std::vector<const llvm::Function*> order{&main};
+  std::set<const llvm::Function*> seen{&main};
+  for (size_t next = 0; next < order.size(); ++next)
+    for (const llvm::BasicBlock& block : *order[next])
+      for (const llvm::Instruction& instruction : block) {
+        auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction);
+        if (!call) continue;
+        auto* callee = llvm::dyn_cast<llvm::Function>(call->getCalledOperand()->stripPointerCasts());
+        if (callee && isUserFunction(module, *callee) && seen.insert(callee).second) order.push_back(callee);
+      }
+  return order;
+}
+
+/// main's first edge: every global gets its initial value, and main's integer parameters (argc) any
+/// value of their type.
+void addInitialisation(ModuleContext& module, ir::ProcId main, ir::LocId to) {
+  ir::Program& program = module.program;
+  std::vector<z3::expr> parts;
+  std::vector<ir::VarId> writes;
+  for (const MemoryObject* object : module.memory.globals()) {
+    parts.push_back(program.var(object->var).next == module.memory.initialValue(*object));
+    writes.push_back(object->var);
+  }
+  for (ir::VarId param : program.proc(main).params) {
+    const ir::Variable& var = program.var(param);
+    if (var.type.bits > 0) parts.push_back(module.encoder.inRange(var.cur, var.type.bits));
+  }
+  program.addTransition(program.proc(main).entry, to, smt::mkAnd(program.ctx(), parts), writes, {}, {},
+                        program.proc(main).loc, "initialise globals");
+}
+
+std::unique_ptr<llvm::Module> compile(const CTask& task, llvm::LLVMContext& context) {
+  TempDir dir;
+  std::string bitcode = dir.file("input.bc");
+  ProcessResult result = compileToBitcode(task.file, task.ilp32, /*debugInfo=*/true, bitcode);
+  if (!result.started || result.exitCode != 0) {
+    std::string why = !result.errorText.empty() ? result.errorText
+                      : result.signal ? "clang was killed by signal " + std::to_string(result.signal)
+                                      : "clang failed with exit code " + std::to_string(result.exitCode);
+    throw InputError(task.file, 0, why + " (its diagnostics are above)");
+  }
+  return loadBitcode(bitcode, context);
+}
+
+void recordStatistics(const ir::Program& program, const ModuleContext& module, Stats& stats) {
+  stats.add("frontend.functions", static_cast<int64_t>(program.numProcs()));
+  stats.add("frontend.locations", static_cast<int64_t>(program.numLocs()));
+  stats.add("frontend.edges", static_cast<int64_t>(program.numEdges()));
+  stats.add("frontend.variables", static_cast<int64_t>(program.numVars()));
+  stats.add("frontend.unsupported_edges", module.unsupportedEdges);
+}
+
+}  // namespace
+
+std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOptions& options, Logger& log, Stats& stats) {
+  ScopedTimer timer(stats, "frontend.time");
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module = compile(task, context);
+  simplifyForTranslation(*module);
+
+  auto program = std::make_unique<ir::Program>(std::make_shared<z3::context>());
+  ir::Origin& origin = program->origin();
+  origin.language = ir::Language::C;
+  origin.file = task.file;
+  origin.errorFunction = task.errorFunction;
+  origin.ilp32 = task.ilp32;
+  origin.encoding = options.encoding;
+
+  ModuleContext mc(task, *program, options.encoding, module->getDataLayout());
+  const llvm::Function* main = module->getFunction("main");
+  if (!main || main->isDeclaration()) throw InputError(task.file, 0, "the program has no main function");
+  std::vector<const llvm::Function*> functions = reachableFunctions(mc, *main);
+  for (const llvm::Function* function : functions) declareProcedure(mc, *function);
+
+  ir::ProcId mainProc = mc.procs.at(main);
+  ir::LocId mainStart = program->addLocation(mainProc, "start", sourceLocOf(*main));
+  for (const llvm::Function* function : functions) {
+    ir::ProcId proc = mc.procs.at(function);
+    FunctionTranslator(mc, *function, proc).translate(proc == mainProc ? mainStart : program->proc(proc).entry);
+  }
+  addInitialisation(mc, mainProc, mainStart);
+  program->setMain(mainProc);
+
+  recordStatistics(*program, mc, stats);
+  log.log(1, "frontend", "{}: {} procedures, {} locations, {} edges ({} unsupported), {} variables", task.file,
+          program->numProcs(), program->numLocs(), program->numEdges(), mc.unsupportedEdges, program->numVars());
+  for (const ir::Edge& edge : program->edges())
+    if (!edge.unsupported.empty()) log.log(2, "frontend", "unsupported: {}", edge.unsupported);
+  return program;
+}
+
+}  // namespace argus::frontend

@@ -1,0 +1,221 @@
+// Function structure: which values become variables, one location per block, segments and edges.
+#include "frontend/c/Translator.h"
+
+#include <llvm/IR/CFG.h>
+
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+namespace argus::frontend {
+
+namespace {
+
+bool isRematerialisedPointer(const llvm::Value* value) {
+  return value->getType()->isPointerTy() && (llvm::isa<llvm::GetElementPtrInst>(value) || llvm::isa<llvm::BitCastInst>(value));
+}
+
+ir::ValueType valueType(const llvm::Type* type, const SourceVariable& source) {
+  unsigned bits = type->isIntegerTy() ? type->getIntegerBitWidth() : 0;
+  return ir::ValueType{bits > 1 ? bits : 0, source.isSigned, source.cType};
+}
+
+}  // namespace
+
+bool isUserFunction(const ModuleContext& module, const llvm::Function& function) {
+  if (function.isDeclaration() || function.isIntrinsic()) return false;
+  return classifyFunction(function.getName().str(), module.task.errorFunction, module.task.ilp32).kind ==
+         BuiltinKind::None;
+}
+
+ir::ProcId declareProcedure(ModuleContext& module, const llvm::Function& function) {
+  ir::Program& program = module.program;
+  std::string name = function.getName().str();
+  ir::ProcId proc = program.addProcedureWithFrame(name, sourceLocOf(function));
+  FunctionDebugNames names(function);
+  if (function.isVarArg()) module.unsupportedSignature.emplace(&function, "call of variadic function " + name);
+  for (const llvm::Argument& argument : function.args()) {
+    SourceVariable source = names.lookup(&argument);
+    std::string cName = source.known ? source.name : "arg" + std::to_string(argument.getArgNo());
+    if (!argument.getType()->isIntegerTy()) {
+      module.unsupportedSignature.emplace(&function, "call of " + name + " with a non-integer parameter " + cName);
+      continue;
+    }
+    unsigned bits = argument.getType()->getIntegerBitWidth();
+    module.parameters[&argument] =
+        program.addVariable(proc, ir::VarRole::Param, module.names.unique(name + "::" + cName),
+                            module.encoder.sortOf(bits), source.known ? source.name : "", valueType(argument.getType(), source));
+  }
+  if (llvm::Type* returned = function.getReturnType(); returned->isIntegerTy()) {
+    SourceVariable source;
+    if (const llvm::DISubprogram* sub = function.getSubprogram())
+      if (auto types = sub->getType()->getTypeArray(); types.size() > 0) describeType(types[0], source);
+    module.results[&function] =
+        program.addVariable(proc, ir::VarRole::Result, module.names.unique(name + "::return"),
+                            module.encoder.sortOf(returned->getIntegerBitWidth()), "", valueType(returned, source));
+  }
+  module.procs[&function] = proc;
+  return proc;
+}
+
+FunctionTranslator::FunctionTranslator(ModuleContext& module, const llvm::Function& function, ir::ProcId proc)
+    : module_(module), program_(module.program), encoder_(module.encoder), function_(function), proc_(proc),
+      debugNames_(function) {}
+
+void FunctionTranslator::translate(ir::LocId entryLoc) {
+  numberSegments();
+  decideVariables();
+  createLocations(entryLoc);
+  for (const llvm::BasicBlock& block : function_) translateBlock(block);
+}
+
+// ---------------------------------------------------------------- variables
+
+void FunctionTranslator::numberSegments() {
+  // A call of a user procedure starts a new segment: its arguments are read at the location before
+  // the call edge, so anything they need from the preceding straight-line code must be a variable.
+  unsigned segment = 0;
+  for (const llvm::BasicBlock& block : function_) {
+    ++segment;
+    for (const llvm::Instruction& instruction : block) {
+      if (isCallEdge(instruction)) ++segment;
+      segmentOf_[&instruction] = segment;
+    }
+  }
+}
+
+void FunctionTranslator::markUse(const llvm::Value* value, unsigned useSegment) {
+  auto* instruction = llvm::dyn_cast<llvm::Instruction>(value);
+  if (!instruction) return;
+  // Address computations are recomputed where they are used, so their operands are what must reach.
+  if (isRematerialisedPointer(instruction)) {
+    for (const llvm::Use& operand : instruction->operands()) markUse(operand.get(), useSegment);
+    return;
+  }
+  if (instruction->getType()->isIntegerTy() && segmentOf_.at(instruction) != useSegment)
+    needsVariable_.insert(instruction);
+}
+
+void FunctionTranslator::decideVariables() {
+  for (const llvm::BasicBlock& block : function_)
+    for (const llvm::Instruction& instruction : block) {
+      if (auto* phi = llvm::dyn_cast<llvm::PHINode>(&instruction)) {
+        if (phi->getType()->isIntegerTy()) needsVariable_.insert(phi);
+        for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i)
+          markUse(phi->getIncomingValue(i), segmentOf_.at(phi->getIncomingBlock(i)->getTerminator()));
+        continue;
+      }
+      if (isRematerialisedPointer(&instruction)) continue;
+      if (isCallEdge(instruction) && instruction.getType()->isIntegerTy()) needsVariable_.insert(&instruction);
+      for (const llvm::Use& operand : instruction.operands()) markUse(operand.get(), segmentOf_.at(&instruction));
+    }
+  // Create them in program order so that names and ids read naturally.
+  for (const llvm::BasicBlock& block : function_)
+    for (const llvm::Instruction& instruction : block)
+      if (needsVariable_.count(&instruction)) variables_[&instruction] = makeVariable(&instruction, ir::VarRole::Local, "");
+}
+
+ir::VarId FunctionTranslator::makeVariable(const llvm::Value* value, ir::VarRole role, const std::string& fallback) {
+  SourceVariable source = value ? debugNames_.lookup(value) : SourceVariable{};
+  std::string base = source.known ? source.name : (fallback.empty() ? "_t" + std::to_string(++temporaries_) : fallback);
+  std::string name = module_.names.unique(program_.proc(proc_).name + "::" + base);
+  const llvm::Type* type = value ? value->getType() : nullptr;
+  INVARIANT(type && type->isIntegerTy(), "variable for a non-integer value");
+  return program_.addVariable(proc_, role, name, encoder_.sortOf(type->getIntegerBitWidth()),
+                              source.known ? source.name : "", valueType(type, source));
+}
+
+// ---------------------------------------------------------------- locations and edges
+
+void FunctionTranslator::createLocations(ir::LocId entryLoc) {
+  unsigned index = 0;
+  for (const llvm::BasicBlock& block : function_) {
+    ++index;
+    if (&block == &function_.getEntryBlock()) {
+      blockLocs_[&block] = entryLoc;
+      continue;
+    }
+    ir::SourceLoc loc;
+    for (const llvm::Instruction& instruction : block)
+      if ((loc = sourceLocOf(instruction)).known()) break;
+    std::string name = "bb" + std::to_string(index) + (loc.known() ? ":" + std::to_string(loc.line) : "");
+    blockLocs_[&block] = program_.addLocation(proc_, name, loc);
+  }
+}
+
+void FunctionTranslator::startSegment(Segment& segment, ir::LocId from) {
+  segment = Segment{};
+  segment.from = from;
+}
+
+void FunctionTranslator::translateBlock(const llvm::BasicBlock& block) {
+  Segment segment;
+  startSegment(segment, blockLocs_.at(&block));
+  for (const llvm::Instruction& instruction : block) {
+    if (llvm::isa<llvm::PHINode>(instruction) || llvm::isa<llvm::DbgInfoIntrinsic>(instruction)) continue;
+    if (!segment.loc.known()) segment.loc = sourceLocOf(instruction);
+    try {
+      if (instruction.isTerminator()) {
+        translateTerminator(segment, instruction);
+        return;
+      }
+      if (!translateInstruction(segment, instruction)) return;
+    } catch (const UnsupportedFeature& feature) {
+      emitUnsupported(segment, feature.what(), instruction);
+      return;
+    }
+  }
+  UNREACHABLE("basic block without terminator in " + function_.getName().str());
+}
+
+ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::expr& condition,
+                                     const std::vector<PhiAssignment>& phis, const std::string& conditionText) {
+  z3::context& ctx = program_.ctx();
+  std::vector<z3::expr> parts = segment.constraints;
+  std::vector<ir::VarId> writes;
+  auto assign = [&](ir::VarId var, const z3::expr& value) {
+    parts.push_back(program_.var(var).next == value);
+    writes.push_back(var);
+  };
+  for (auto& [value, term] : segment.definitions) assign(variables_.at(value), term);
+  for (auto& [var, term] : segment.assigned) assign(var, term);
+  std::vector<std::string> label = segment.label;
+  for (auto& phi : phis) {
+    assign(phi.var, phi.value);
+    label.push_back(phi.text);
+  }
+  if (!smt::isTrue(condition)) parts.push_back(condition);
+  if (!conditionText.empty()) label.push_back(conditionText);
+  std::string text;
+  for (auto& part : label) text += (text.empty() ? "" : "; ") + part;
+  return program_.addTransition(segment.from, to, smt::mkAnd(ctx, parts), writes, segment.aux, segment.inputs,
+                                segment.loc, text.empty() ? "skip" : text);
+}
+
+ir::LocId FunctionTranslator::flushToNewLocation(Segment& segment, const std::string& name) {
+  if (segment.empty()) return segment.from;
+  ir::LocId next = program_.addLocation(proc_, name, segment.loc);
+  flush(segment, next, program_.ctx().bool_val(true), {}, "");
+  return next;
+}
+
+void FunctionTranslator::emitUnsupported(Segment& segment, const std::string& feature, const llvm::Instruction& at) {
+  std::string message = feature + " at " + where(at);
+  ir::EdgeId edge = flush(segment, program_.proc(proc_).error, program_.ctx().bool_val(true), {}, "unsupported: " + message);
+  program_.mutableEdge(edge).unsupported = message;
+  ++module_.unsupportedEdges;
+}
+
+ir::LocId FunctionTranslator::stopLocation() {
+  if (stop_ == ir::kNone) stop_ = program_.addLocation(proc_, "stop");
+  return stop_;
+}
+
+std::string FunctionTranslator::where(const llvm::Instruction& instruction) const {
+  ir::SourceLoc loc = sourceLocOf(instruction);
+  if (loc.known()) return loc.str();
+  ir::SourceLoc functionLoc = sourceLocOf(function_);
+  return functionLoc.known() ? functionLoc.str() + " (in " + function_.getName().str() + ")"
+                             : "function " + function_.getName().str();
+}
+
+}  // namespace argus::frontend

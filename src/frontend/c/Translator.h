@@ -1,0 +1,159 @@
+// The translation of one LLVM function into an ir::Procedure. Each basic block becomes a location;
+// its instructions are translated into "segments" — straight-line stretches between calls of user
+// functions — and each segment becomes one transition edge whose formula conjoins the semantics of its
+// instructions. SSA values used only inside their segment are plain sub-terms; values used elsewhere
+// become procedure variables, written by the edge of the segment that defines them. Phi nodes are
+// variables assigned on the branch edges of the predecessor.
+#pragma once
+
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "frontend/c/Builtins.h"
+#include "frontend/c/CFrontend.h"
+#include "frontend/c/DebugInfo.h"
+#include "frontend/c/IntEncoding.h"
+#include "frontend/c/Memory.h"
+#include "frontend/c/Names.h"
+#include "ir/Program.h"
+
+namespace argus::frontend {
+
+/// What all function translations of one module share.
+struct ModuleContext {
+  const CTask& task;
+  ir::Program& program;
+  IntEncoder encoder;
+  NameTable names;
+  MemoryModel memory;
+  std::map<const llvm::Function*, ir::ProcId> procs;
+  /// For procedures whose LLVM signature has parameters we cannot pass (pointers, floats, ...): why.
+  std::map<const llvm::Function*, std::string> unsupportedSignature;
+  std::unordered_map<const llvm::Value*, ir::VarId> parameters;  // integer arguments → param variables
+  std::map<const llvm::Function*, ir::VarId> results;            // functions returning an integer
+  int64_t unsupportedEdges = 0;
+
+  ModuleContext(const CTask& t, ir::Program& p, ir::Encoding encoding, const llvm::DataLayout& layout)
+      : task(t), program(p), encoder(p.ctx(), encoding), memory(p, encoder, layout, names) {}
+};
+
+/// Thrown inside the translation of one instruction when it uses a feature we do not model; caught by
+/// the block loop, which turns it into an `unsupported` edge. Never leaves the front end.
+class UnsupportedFeature : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A pointer resolved to a statically known object and a cell index.
+struct Address {
+  const MemoryObject* object;
+  z3::expr index;
+};
+
+class FunctionTranslator {
+ public:
+  FunctionTranslator(ModuleContext& module, const llvm::Function& function, ir::ProcId proc);
+  /// Translates every block. For main, `entryLoc` is where the first block starts (after the
+  /// initialisation of the globals); for other procedures it is the procedure's entry.
+  void translate(ir::LocId entryLoc);
+
+ private:
+  /// The pending straight-line part of a block.
+  struct Segment {
+    ir::LocId from = ir::kNone;
+    std::unordered_map<const llvm::Value*, z3::expr> values;  // terms of values defined in it
+    std::vector<std::pair<const llvm::Value*, z3::expr>> definitions;  // values with variables
+    std::map<ir::VarId, z3::expr> assigned;  // memory contents and helper variables it wrote
+    std::vector<z3::expr> constraints;
+    std::vector<z3::expr> aux;
+    std::vector<ir::NondetInput> inputs;
+    std::vector<std::string> label;
+    ir::SourceLoc loc;
+    bool empty() const { return definitions.empty() && assigned.empty() && constraints.empty() && aux.empty(); }
+  };
+  struct PhiAssignment {
+    ir::VarId var;
+    z3::expr value;
+    std::string text;
+  };
+
+  // --- structure (Translator.cc)
+  void numberSegments();
+  void markUse(const llvm::Value* value, unsigned useSegment);
+  void decideVariables();
+  ir::VarId makeVariable(const llvm::Value* value, ir::VarRole role, const std::string& fallback);
+  void createLocations(ir::LocId entryLoc);
+  void translateBlock(const llvm::BasicBlock& block);
+  void startSegment(Segment& segment, ir::LocId from);
+  ir::EdgeId flush(Segment& segment, ir::LocId to, const z3::expr& condition, const std::vector<PhiAssignment>& phis,
+                   const std::string& conditionText);
+  /// Ends the segment by an edge to `to` when it has content; returns the location where the next
+  /// step starts.
+  ir::LocId flushToNewLocation(Segment& segment, const std::string& name);
+  void emitUnsupported(Segment& segment, const std::string& feature, const llvm::Instruction& at);
+  ir::LocId stopLocation();
+
+  // --- values and instructions (Instructions.cc)
+  z3::expr term(Segment& segment, const llvm::Value* value);
+  z3::expr freshValue(Segment& segment, unsigned bits, const std::string& name);
+  void define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value);
+  /// Translates a non-terminator; false when the block ends here (error, stop, unsupported).
+  bool translateInstruction(Segment& segment, const llvm::Instruction& instruction);
+  void translateBinary(Segment& segment, const llvm::BinaryOperator& instruction);
+  void translateCast(Segment& segment, const llvm::CastInst& instruction);
+  void translateTerminator(Segment& segment, const llvm::Instruction& terminator);
+  std::vector<PhiAssignment> phiAssignments(Segment& segment, const llvm::BasicBlock& from, const llvm::BasicBlock& to);
+  unsigned bitsOf(const llvm::Type* type, const char* what) const;
+  std::string where(const llvm::Instruction& instruction) const;
+
+  // --- memory (MemoryAccess.cc)
+  Address resolve(Segment& segment, const llvm::Value* pointer);
+  z3::expr memoryContents(Segment& segment, const MemoryObject& object);
+  void translateLoad(Segment& segment, const llvm::LoadInst& load);
+  void translateStore(Segment& segment, const llvm::StoreInst& store);
+  void translateMemIntrinsic(Segment& segment, const llvm::MemIntrinsic& call);
+  z3::expr inBounds(const Address& address);
+
+  // --- calls (Calls.cc)
+  bool isCallEdge(const llvm::Instruction& instruction) const;
+  z3::expr callArgument(Segment& segment, const llvm::Value* argument);
+  bool translateCall(Segment& segment, const llvm::CallInst& call);
+  void translateNondet(Segment& segment, const llvm::CallInst& call, const Builtin& builtin);
+  void translateUserCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
+  bool translateIntrinsic(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
+
+  // --- label text (Instructions.cc)
+  std::string text(const llvm::Value* value);
+  std::string expressionText(const llvm::Value* value);
+  std::string variableText(ir::VarId var) const;
+
+  ModuleContext& module_;
+  ir::Program& program_;
+  const IntEncoder& encoder_;
+  const llvm::Function& function_;
+  ir::ProcId proc_;
+  FunctionDebugNames debugNames_;
+  std::unordered_map<const llvm::Instruction*, unsigned> segmentOf_;
+  std::unordered_set<const llvm::Value*> needsVariable_;
+  std::unordered_map<const llvm::Value*, ir::VarId> variables_;
+  std::unordered_map<const llvm::BasicBlock*, ir::LocId> blockLocs_;
+  std::unordered_map<const llvm::Value*, std::string> texts_;
+  ir::LocId stop_ = ir::kNone;
+  unsigned temporaries_ = 0;
+};
+
+/// Creates the procedure (parameters, result) for a function; records unsupported signatures.
+ir::ProcId declareProcedure(ModuleContext& module, const llvm::Function& function);
+/// A function translated into a procedure of its own: defined, and not a builtin or the error function.
+bool isUserFunction(const ModuleContext& module, const llvm::Function& function);
+
+}  // namespace argus::frontend
