@@ -1,10 +1,13 @@
-// Interpolation by quantifier elimination (Z3's qe tactic), forward for the strongest interpolants and
-// backward for the weakest.
+// The adapter to smt::Interpolator, and interpolation by quantifier elimination (Z3's qe tactic), forward
+// for the strongest interpolants and backward for the weakest.
 #include "analysis/cpa/Interpolation.h"
 
 #include <cmath>
 #include <unordered_set>
 
+#include <stdexcept>
+
+#include "smt/Interpolator.h"
 #include "smt/Terms.h"
 
 namespace argus::cpa {
@@ -32,13 +35,33 @@ bool hasQuantifier(const z3::expr& e) {
   return false;
 }
 
+class SmtInterpolator final : public SequenceInterpolator {
+ public:
+  SmtInterpolator(z3::context& ctx, const smt::SolverConfig& solver) : interpolator_(ctx, config(solver)) {}
+
+  std::optional<std::vector<z3::expr>> interpolate(const std::vector<z3::expr>& parts) override {
+    smt::Interpolants result = interpolator_.sequence(parts);
+    if (!result.ok()) return std::nullopt;
+    // smt::Interpolator includes I_0 = true and I_n = false.
+    return std::vector<z3::expr>(result.formulas.begin() + 1, result.formulas.end() - 1);
+  }
+
+ private:
+  static smt::InterpolatorConfig config(const smt::SolverConfig& solver) {
+    smt::InterpolatorConfig c;
+    c.solver = solver;
+    return c;
+  }
+  smt::Interpolator interpolator_;
+};
+
 class ProjectionInterpolator final : public SequenceInterpolator {
  public:
-  ProjectionInterpolator(ProjectionKind kind, ShutdownToken* shutdown) : kind_(kind), shutdown_(shutdown) {}
+  ProjectionInterpolator(bool weakest, ShutdownToken* shutdown) : weakest_(weakest), shutdown_(shutdown) {}
 
   std::optional<std::vector<z3::expr>> interpolate(const std::vector<z3::expr>& parts) override {
     if (parts.size() < 2) return std::vector<z3::expr>{};
-    return kind_ == ProjectionKind::Strongest ? forward(parts) : backward(parts);
+    return weakest_ ? backward(parts) : forward(parts);
   }
 
  private:
@@ -104,14 +127,23 @@ class ProjectionInterpolator final : public SequenceInterpolator {
     return out;
   }
 
-  ProjectionKind kind_;
+  bool weakest_;
   ShutdownToken* shutdown_;
 };
 
 }  // namespace
 
-std::unique_ptr<SequenceInterpolator> makeProjectionInterpolator(ProjectionKind kind, ShutdownToken* shutdown) {
-  return std::make_unique<ProjectionInterpolator>(kind, shutdown);
+InterpolationKind parseInterpolationKind(const std::string& name) {
+  if (name == "smt") return InterpolationKind::Smt;
+  if (name == "weakest") return InterpolationKind::Weakest;
+  if (name == "strongest") return InterpolationKind::Strongest;
+  throw std::invalid_argument("unknown interpolation '" + name + "' (smt, weakest or strongest)");
+}
+
+std::unique_ptr<SequenceInterpolator> makeInterpolator(InterpolationKind kind, z3::context& ctx,
+                                                       const smt::SolverConfig& solver) {
+  if (kind == InterpolationKind::Smt) return std::make_unique<SmtInterpolator>(ctx, solver);
+  return std::make_unique<ProjectionInterpolator>(kind == InterpolationKind::Weakest, solver.shutdown);
 }
 
 }  // namespace argus::cpa

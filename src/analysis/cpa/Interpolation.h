@@ -1,6 +1,7 @@
 // Sequence interpolants for the refiners of CPA-based engines (predicate abstraction, Impact), behind a
-// small interface so that the interpolation procedure can be exchanged. The projection interpolator here
-// computes interpolants by quantifier elimination: the weakest ones (I_k = ¬∃ private symbols of the
+// small interface so that the interpolation procedure can be exchanged: smt::Interpolator (the
+// model-based cube loop, default), or the projection interpolator here, which computes interpolants by
+// quantifier elimination: the weakest ones (I_k = ¬∃ private symbols of the
 // suffix. A_{k+1} ∧ … ∧ A_n, "the states from which the rest of the path is infeasible") or the
 // strongest ones (I_k = ∃ private symbols of the prefix. A_1 ∧ … ∧ A_k, the exact post-image). Both are
 // exact for linear integer and real arithmetic; where Z3's QE leaves a quantifier it gives up.
@@ -10,9 +11,10 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
-#include "util/Shutdown.h"
+#include "smt/Solver.h"
 
 namespace argus::cpa {
 
@@ -25,8 +27,11 @@ class SequenceInterpolator {
   virtual std::optional<std::vector<z3::expr>> interpolate(const std::vector<z3::expr>& parts) = 0;
 };
 
-enum class ProjectionKind { Weakest, Strongest };
+enum class InterpolationKind { Smt, Weakest, Strongest };
+InterpolationKind parseInterpolationKind(const std::string& name);  // "smt" | "weakest" | "strongest"
 
-std::unique_ptr<SequenceInterpolator> makeProjectionInterpolator(ProjectionKind kind, ShutdownToken* shutdown);
+/// `solver` supplies statistics, the stop token and query dumps.
+std::unique_ptr<SequenceInterpolator> makeInterpolator(InterpolationKind kind, z3::context& ctx,
+                                                       const smt::SolverConfig& solver);
 
 }  // namespace argus::cpa

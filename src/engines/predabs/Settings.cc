@@ -12,8 +12,9 @@ void registerOptions(OptionRegistry& registry) {
                      "abstraction: conjunction of predicate literals, or any Boolean combination (AllSAT)");
   registry.addChoice("predabs.precision", "location", {"location", "global"},
                      "where predicates found along a path apply: at their locations, or everywhere");
-  registry.addChoice("predabs.interpolation", "weakest", {"weakest", "strongest"},
-                     "sequence interpolants by quantifier elimination: weakest (backward) or strongest (forward)");
+  registry.addChoice("predabs.interpolation", "smt", {"smt", "weakest", "strongest"},
+                     "sequence interpolants: smt::Interpolator, or by quantifier elimination the weakest "
+                     "(backward) or the strongest (forward) ones");
   registry.addInt("predabs.max_refinements", -1,
                   "give up when a counterexample would need more than this many refinements (-1: no limit)", -1);
   registry.addInt("predabs.allsat_limit", 4096,
@@ -31,8 +32,7 @@ Settings Settings::from(const Options& raw) {
   s.order = configured.waitlistOrder();
   s.merge = configured.merge();
   s.stop = configured.stop();
-  s.interpolation = o.getString("predabs.interpolation") == "strongest" ? cpa::ProjectionKind::Strongest
-                                                                        : cpa::ProjectionKind::Weakest;
+  s.interpolation = cpa::parseInterpolationKind(o.getString("predabs.interpolation"));
   s.maxRefinements = o.getInt("predabs.max_refinements");
   s.maxCubes = static_cast<size_t>(o.getInt("predabs.allsat_limit"));
   return s;

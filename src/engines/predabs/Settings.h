@@ -21,7 +21,7 @@ struct Settings {
   cpa::WaitlistOrder order = cpa::WaitlistOrder::Dfs;
   cpa::MergeKind merge = cpa::MergeKind::Sep;
   cpa::StopKind stop = cpa::StopKind::Sep;
-  cpa::ProjectionKind interpolation = cpa::ProjectionKind::Weakest;
+  cpa::InterpolationKind interpolation = cpa::InterpolationKind::Smt;
   int64_t maxRefinements = -1;  // -1: no limit
   size_t maxCubes = 4096;
 
