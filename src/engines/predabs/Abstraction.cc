@@ -1,4 +1,4 @@
-// Cartesian and Boolean abstract posts on one incremental solver (a push/pop scope per post).
+// Cartesian and Boolean abstract posts on one incremental solver with activation literals.
 #include "engines/predabs/Abstraction.h"
 
 #include <stdexcept>
@@ -6,6 +6,16 @@
 #include "smt/Terms.h"
 
 namespace argus::engines::predabs {
+namespace {
+
+/// More region literals than this and the solver starts over (old ones only slow it down).
+constexpr size_t kMaxRegionLiterals = 20000;
+
+bdd literal(PredicateId id, bool positive) {
+  return positive ? bdd_ithvar(static_cast<int>(id)) : bdd_nithvar(static_cast<int>(id));
+}
+
+}  // namespace
 
 AbstractionKind parseAbstractionKind(const std::string& name) {
   if (name == "cartesian") return AbstractionKind::Cartesian;
@@ -19,85 +29,148 @@ Abstractor::Abstractor(const ir::Program& program, const PredicateStore& predica
       predicates_(predicates),
       bdds_(bdds),
       config_(config),
+      solverConfig_(std::move(solverConfig)),
       instantiator_(program),
       scope_(program.scope(program.mainProc())),
       current_(ir::currentState(program, scope_)),
-      solver_(program.ctx(), std::move(solverConfig)),
+      solver_(std::make_unique<smt::Solver>(program.ctx(), solverConfig_)),
       stats_(stats),
       regions_(program.ctx(), [this](int i) { return predicates_.formula(static_cast<PredicateId>(i)); }) {}
 
-smt::SatResult Abstractor::check(const std::vector<z3::expr>& assumptions) {
-  smt::SatResult r = solver_.check(assumptions);
-  if (r == smt::SatResult::Unknown) throw AbstractionUnknown("abstraction query: " + solver_.reasonUnknown());
-  return r;
-}
-
-std::optional<bdd> Abstractor::post(const bdd& region, ir::EdgeId edge, const std::vector<PredicateId>& ids) {
+std::optional<bdd> Abstractor::post(const bdd& region, ir::EdgeId edge, const std::vector<PredicateId>& ids,
+                                    uint64_t precisionVersion) {
   ScopedTimer timer(stats_, "predabs.time.abstraction");
   stats_.add("predabs.abstractions");
-  auto step = instantiator_.transition(edge, current_);
-  solver_.push();
-  solver_.add(formula(region));
-  solver_.add(step.formula);
-  std::optional<bdd> out;
-  if (check() == smt::SatResult::Sat) {
-    std::vector<z3::expr> after;  // the predicates over the post-state
-    for (PredicateId id : ids) after.push_back(ir::evaluateAt(program_, predicates_.formula(id), scope_, step.post));
-    if (config_.kind == AbstractionKind::Boolean) {
-      solver_.push();  // indicators and blocking clauses
-      out = boolean(after, ids);
-      solver_.pop();
-      if (!out) check();  // too many cubes: Cartesian needs a model of region ∧ edge again
-    }
-    if (!out) out = cartesian(after, ids);
+  auto key = std::make_tuple(region.id(), edge, precisionVersion);
+  auto cached = cache_.find(key);
+  if (cached != cache_.end()) {
+    stats_.add("predabs.abstraction_cache_hits");
+    return cached->second.result;
   }
-  solver_.pop();
+  resetIfLarge();
+  std::optional<bdd> result = compute(region, edge, ids);
   bdds_.check();
-  return out;
+  cache_.emplace(key, CacheEntry{region, result});
+  return result;
 }
 
-bdd Abstractor::cartesian(const std::vector<z3::expr>& after, const std::vector<PredicateId>& ids) {
-  // A model of region ∧ edge is at hand: a predicate true in it can only be entailed, a false one only
-  // entailed negatively, so one query per predicate decides it.
-  z3::model model = solver_.model();
-  std::vector<bool> valueInModel;
-  for (auto& p : after) valueInModel.push_back(model.eval(p, true).is_true());
+std::optional<bdd> Abstractor::compute(const bdd& region, ir::EdgeId edge, const std::vector<PredicateId>& ids) {
+  EdgeQuery& query = edgeQuery(edge);
+  std::vector<z3::expr> base{query.active, regionLiteral(region)};
+  std::vector<z3::expr> indicators;  // before the first check: adding them drops its model
+  for (PredicateId id : ids) indicators.push_back(indicator(query, id));
+  if (check(base) == smt::SatResult::Unsat) return std::nullopt;
+  if (config_.kind == AbstractionKind::Cartesian) return cartesian(base, indicators, ids);
+  std::vector<std::vector<size_t>> groups{{}};
+  if (config_.byCluster) {
+    groups = predicates_.groupByCluster(ids);
+  } else {
+    for (size_t i = 0; i < ids.size(); ++i) groups[0].push_back(i);
+  }
   bdd result = bddtrue;
-  for (size_t i = 0; i < after.size(); ++i) {
-    z3::expr opposite = valueInModel[i] ? !after[i] : after[i];
-    if (check({opposite}) == smt::SatResult::Unsat)
-      result &= valueInModel[i] ? bdd_ithvar(static_cast<int>(ids[i])) : bdd_nithvar(static_cast<int>(ids[i]));
+  for (auto& group : groups) {
+    std::vector<z3::expr> someIndicators;
+    std::vector<PredicateId> someIds;
+    for (size_t i : group) {
+      someIndicators.push_back(indicators[i]);
+      someIds.push_back(ids[i]);
+    }
+    auto part = enumerate(base, someIndicators, someIds);
+    if (!part) {  // too many cubes
+      stats_.add("predabs.cartesian_fallbacks");
+      check(base);
+      part = cartesian(base, someIndicators, someIds);
+    }
+    result &= *part;
   }
   return result;
 }
 
-std::optional<bdd> Abstractor::boolean(const std::vector<z3::expr>& after, const std::vector<PredicateId>& ids) {
+Abstractor::EdgeQuery& Abstractor::edgeQuery(ir::EdgeId edge) {
+  auto it = edges_.find(edge);
+  if (it != edges_.end()) return it->second;
   z3::context& ctx = program_.ctx();
-  std::vector<z3::expr> indicators;
-  for (size_t i = 0; i < after.size(); ++i) {
-    indicators.push_back(smt::freshConst(ctx, "pred", ctx.bool_sort()));
-    solver_.add(indicators.back() == after[i]);
+  auto step = instantiator_.transition(edge, current_);
+  z3::expr active = smt::freshConst(ctx, "edge" + std::to_string(edge), ctx.bool_sort());
+  solver_->add(z3::implies(active, step.formula));
+  return edges_.emplace(edge, EdgeQuery{active, std::move(step.post), {}}).first->second;
+}
+
+z3::expr Abstractor::regionLiteral(const bdd& region) {
+  auto it = regionLiterals_.find(region.id());
+  if (it != regionLiterals_.end()) return it->second.second;
+  z3::context& ctx = program_.ctx();
+  z3::expr lit = smt::freshConst(ctx, "region", ctx.bool_sort());
+  solver_->add(z3::implies(lit, formula(region)));
+  regionLiterals_.emplace(region.id(), std::make_pair(region, lit));
+  return lit;
+}
+
+z3::expr Abstractor::indicator(EdgeQuery& query, PredicateId id) {
+  auto it = query.indicators.find(id);
+  if (it != query.indicators.end()) return it->second;
+  z3::context& ctx = program_.ctx();
+  z3::expr b = smt::freshConst(ctx, "pred" + std::to_string(id), ctx.bool_sort());
+  solver_->add(b == ir::evaluateAt(program_, predicates_.formula(id), scope_, query.post));
+  query.indicators.emplace(id, b);
+  return b;
+}
+
+smt::SatResult Abstractor::check(const std::vector<z3::expr>& assumptions) {
+  smt::SatResult r = solver_->check(assumptions);
+  if (r == smt::SatResult::Unknown) throw AbstractionUnknown("abstraction query: " + solver_->reasonUnknown());
+  return r;
+}
+
+bdd Abstractor::cartesian(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+                          const std::vector<PredicateId>& ids) {
+  // The last check of `base` was satisfiable: a predicate true in its model can only be entailed, a false
+  // one only entailed negatively, so one query per predicate decides it.
+  z3::model model = solver_->model();
+  std::vector<bool> valueInModel;
+  for (auto& b : indicators) valueInModel.push_back(model.eval(b, true).is_true());
+  bdd result = bddtrue;
+  std::vector<z3::expr> assumptions = base;
+  for (size_t i = 0; i < indicators.size(); ++i) {
+    assumptions.push_back(valueInModel[i] ? !indicators[i] : indicators[i]);
+    if (check(assumptions) == smt::SatResult::Unsat) result &= literal(ids[i], valueInModel[i]);
+    assumptions.pop_back();
   }
-  if (after.empty()) return bddtrue;
+  return result;
+}
+
+std::optional<bdd> Abstractor::enumerate(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+                                         const std::vector<PredicateId>& ids) {
+  if (indicators.empty()) return bddtrue;
+  z3::context& ctx = program_.ctx();
   bdd result = bddfalse;
-  for (size_t cubes = 0; check() == smt::SatResult::Sat; ++cubes) {
-    if (cubes == config_.maxCubes) {
-      stats_.add("predabs.cartesian_fallbacks");
-      return std::nullopt;
-    }
-    z3::model model = solver_.model();
+  solver_->push();  // the blocking clauses
+  size_t cubes = 0;
+  for (; check(base) == smt::SatResult::Sat; ++cubes) {
+    if (cubes == config_.maxCubes) break;
+    z3::model model = solver_->model();
     bdd cube = bddtrue;
     std::vector<z3::expr> differs;
     for (size_t i = 0; i < indicators.size(); ++i) {
       bool value = model.eval(indicators[i], true).is_true();
-      cube &= value ? bdd_ithvar(static_cast<int>(ids[i])) : bdd_nithvar(static_cast<int>(ids[i]));
+      cube &= literal(ids[i], value);
       differs.push_back(value ? !indicators[i] : indicators[i]);
     }
     result |= cube;
-    stats_.add("predabs.allsat_cubes");
-    solver_.add(smt::mkOr(ctx, differs));
+    solver_->add(smt::mkOr(ctx, differs));
   }
+  solver_->pop();
+  stats_.add("predabs.allsat_cubes", static_cast<int64_t>(cubes));
+  if (cubes == config_.maxCubes) return std::nullopt;
   return result;
+}
+
+void Abstractor::resetIfLarge() {
+  if (regionLiterals_.size() < kMaxRegionLiterals) return;
+  stats_.add("predabs.solver_resets");
+  edges_.clear();
+  regionLiterals_.clear();
+  solver_ = std::make_unique<smt::Solver>(program_.ctx(), solverConfig_);
 }
 
 }  // namespace argus::engines::predabs

@@ -17,7 +17,7 @@ PredicateAnalysis::PredicateAnalysis(const ir::Program& program, const Settings&
       precision_(std::make_shared<PredicatePrecision>(settings.precision, program.numLocs())) {
   INVARIANT(program.numProcs() == 1, "predicate analysis runs on one procedure");
   abstractor_ = std::make_unique<Abstractor>(program, predicates_, bdds,
-                                             Abstractor::Config{settings.abstraction, settings.maxCubes},
+                                             Abstractor::Config{settings.abstraction, settings.clusters, settings.maxCubes},
                                              context.solverConfig("predabs-abstraction"), context.stats);
   interpolator_ = cpa::makeInterpolator(settings.interpolation, program.ctx(),
                                         context.solverConfig("predabs-interpolation"));
@@ -29,11 +29,14 @@ PredicateAnalysis::PredicateAnalysis(const ir::Program& program, const Settings&
   reached_ = std::make_unique<cpa::ReachedSet>(*cpa_, settings.order);
 }
 
-void PredicateAnalysis::seedPredicate(const z3::expr& atom, ir::LocId loc) {
-  auto id = predicates_.intern(atom);
-  if (!id) return;
+void PredicateAnalysis::seedPredicates(const std::vector<z3::expr>& atoms, ir::LocId loc) {
+  std::vector<PredicateId> ids;
+  for (auto& atom : atoms)
+    if (auto id = predicates_.intern(atom)) ids.push_back(*id);
   for (ir::LocId l = 0; l < program_.numLocs(); ++l)
-    if (loc == ir::kNone || loc == l) precision_->add(l, *id);
+    if (loc == ir::kNone || loc == l)
+      for (PredicateId id : ids) precision_->add(l, id);
+  predicates_.relate(ids);
   bdds_.ensureVariables(static_cast<int>(predicates_.size()));
 }
 

@@ -25,8 +25,9 @@ class PredicateAnalysis {
   /// analysis' whole life.
   PredicateAnalysis(const ir::Program& program, const Settings& settings, RunContext& context, BddSession& bdds);
 
-  /// Adds a predicate before the run, at `loc` or (kNone) at every location.
-  void seedPredicate(const z3::expr& atom, ir::LocId loc = ir::kNone);
+  /// Adds predicates before the run, at `loc` or (kNone) at every location, as one cluster (like the
+  /// atoms of one interpolant).
+  void seedPredicates(const std::vector<z3::expr>& atoms, ir::LocId loc = ir::kNone);
 
   /// Decides the program; the evidence speaks about `program`.
   ir::Result run();

@@ -22,7 +22,7 @@ const PredicateState& predicateStateOf(const cpa::ArgNode& node) {
       cpa::ReachedSet::stateOf(node).part(cpa::CompositeCpa::kFirstComponent));
 }
 
-cpa::StatePtr PredicateCpa::initialState(ir::LocId) { return std::make_shared<PredicateState>(bddtrue, size_t{0}); }
+cpa::StatePtr PredicateCpa::initialState(ir::LocId) { return std::make_shared<PredicateState>(bddtrue, uint64_t{0}); }
 
 bool PredicateCpa::lessOrEqual(const cpa::AbstractState& a, const cpa::AbstractState& b) const {
   const auto& x = static_cast<const PredicateState&>(a);
@@ -35,7 +35,7 @@ cpa::StatePtr PredicateCpa::join(const cpa::AbstractState& a, const cpa::Abstrac
   const auto& x = static_cast<const PredicateState&>(a);
   const auto& y = static_cast<const PredicateState&>(b);
   if (x.pending() || y.pending()) return nullptr;
-  return std::make_shared<PredicateState>(x.region() | y.region(), std::min(x.predicatesUsed(), y.predicatesUsed()));
+  return std::make_shared<PredicateState>(x.region() | y.region(), std::min(x.precisionVersion(), y.precisionVersion()));
 }
 
 std::vector<cpa::StatePtr> PredicateCpa::successors(const cpa::AbstractState& state, const cpa::Step& step,
@@ -53,10 +53,9 @@ std::optional<cpa::PrecisionAdjustment::Adjusted> PredicateCpa::adjust(const cpa
   if (!s.pending()) return Adjusted{state, precision};
   const auto& predicates = static_cast<const PredicatePrecision&>(*precision);
   ir::LocId target = program_.edge(s.pendingEdge()).to;
-  const auto& used = predicates.at(target);
-  auto region = abstractor_.post(s.region(), s.pendingEdge(), used);
+  auto region = abstractor_.post(s.region(), s.pendingEdge(), predicates.at(target), predicates.version(target));
   if (!region) return std::nullopt;
-  return Adjusted{std::make_shared<PredicateState>(*region, used.size()), precision};
+  return Adjusted{std::make_shared<PredicateState>(*region, predicates.version(target)), precision};
 }
 
 }  // namespace argus::engines::predabs

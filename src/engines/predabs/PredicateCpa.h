@@ -18,9 +18,9 @@ namespace argus::engines::predabs {
 
 class PredicateState final : public cpa::AbstractState {
  public:
-  /// An abstraction state: `region` over the predicates, computed with `predicatesUsed` predicates at
-  /// its location (the precision only grows: more there now means the state is stale).
-  PredicateState(bdd region, size_t predicatesUsed) : region_(std::move(region)), predicatesUsed_(predicatesUsed) {}
+  /// An abstraction state: `region` over the predicates, computed with the given version of the
+  /// precision at its location (a newer version there now means the state is stale).
+  PredicateState(bdd region, uint64_t precisionVersion) : region_(std::move(region)), version_(precisionVersion) {}
   struct Pending {
     ir::EdgeId edge;
   };
@@ -30,12 +30,12 @@ class PredicateState final : public cpa::AbstractState {
   const bdd& region() const { return region_; }
   bool pending() const { return pendingEdge_ != ir::kNone; }
   ir::EdgeId pendingEdge() const { return pendingEdge_; }
-  size_t predicatesUsed() const { return predicatesUsed_; }
+  uint64_t precisionVersion() const { return version_; }
   std::string toString() const override;
 
  private:
   bdd region_;
-  size_t predicatesUsed_ = 0;
+  uint64_t version_ = 0;
   ir::EdgeId pendingEdge_ = ir::kNone;
 };
 

@@ -48,7 +48,36 @@ std::optional<PredicateId> PredicateStore::intern(const z3::expr& atom) {
   PredicateId id = static_cast<PredicateId>(formulas_.size());
   formulas_.push_back(normal);
   byTerm_.emplace(normal.id(), id);
+  parent_.push_back(id);
   return id;
+}
+
+PredicateId PredicateStore::cluster(PredicateId id) const {
+  while (parent_.at(id) != id) id = parent_[id] = parent_[parent_[id]];
+  return id;
+}
+
+std::vector<PredicateId> PredicateStore::relate(const std::vector<PredicateId>& together) {
+  std::set<PredicateId> roots;
+  for (PredicateId p : together) roots.insert(cluster(p));
+  if (roots.size() < 2) return {};
+  PredicateId root = *roots.begin();
+  for (PredicateId r : roots) parent_[r] = root;
+  std::vector<PredicateId> members;
+  for (PredicateId p = 0; p < formulas_.size(); ++p)
+    if (cluster(p) == root) members.push_back(p);
+  return members;
+}
+
+std::vector<std::vector<size_t>> PredicateStore::groupByCluster(const std::vector<PredicateId>& ids) const {
+  std::vector<std::vector<size_t>> groups;
+  std::unordered_map<PredicateId, size_t> groupOf;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    auto [it, fresh] = groupOf.emplace(cluster(ids[i]), groups.size());
+    if (fresh) groups.emplace_back();
+    groups[it->second].push_back(i);
+  }
+  return groups;
 }
 
 std::vector<z3::expr> atomsOf(const z3::expr& formula) {
@@ -75,7 +104,23 @@ PrecisionScope parsePrecisionScope(const std::string& name) {
 }
 
 bool PredicatePrecision::add(ir::LocId loc, PredicateId p) {
-  return insertSorted(scope_ == PrecisionScope::Global ? global_ : byLoc_.at(loc), p);
+  if (!insertSorted(scope_ == PrecisionScope::Global ? global_ : byLoc_.at(loc), p)) return false;
+  ++(scope_ == PrecisionScope::Global ? globalVersion_ : versions_[loc]);
+  return true;
+}
+
+void PredicatePrecision::touch(const std::vector<PredicateId>& predicates) {
+  auto uses = [&](const std::vector<PredicateId>& list) {
+    for (PredicateId p : predicates)
+      if (std::binary_search(list.begin(), list.end(), p)) return true;
+    return false;
+  };
+  if (scope_ == PrecisionScope::Global) {
+    if (uses(global_)) ++globalVersion_;
+    return;
+  }
+  for (size_t l = 0; l < byLoc_.size(); ++l)
+    if (uses(byLoc_[l])) ++versions_[l];
 }
 
 size_t PredicatePrecision::total() const {

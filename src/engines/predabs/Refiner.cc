@@ -56,16 +56,21 @@ Refinement Refiner::refine(const std::vector<cpa::Arg::PathStep>& path) {
 cpa::ArgNode* Refiner::firstStale(const std::vector<cpa::Arg::PathStep>& path) const {
   for (auto& step : path) {
     ir::LocId loc = cpa::ReachedSet::stateOf(*step.node).loc();
-    if (precision_.at(loc).size() > predicateStateOf(*step.node).predicatesUsed()) return step.node;
+    if (precision_.version(loc) > predicateStateOf(*step.node).precisionVersion()) return step.node;
   }
   return nullptr;
 }
 
 void Refiner::addPredicates(const z3::expr& interpolant, ir::LocId loc) {
+  std::vector<PredicateId> ids;
   for (auto& atom : atomsOf(interpolant)) {
     auto id = predicates_.intern(atom);
-    if (id) precision_.add(loc, *id);
+    if (!id) continue;
+    ids.push_back(*id);
+    if (precision_.add(loc, *id) && log_.enabled(3))
+      log_.log(3, "predabs", "predicate {} at {}: {}", *id, program_.loc(loc).name, predicates_.formula(*id).to_string());
   }
+  precision_.touch(predicates_.relate(ids));  // the interpolant's atoms belong together
 }
 
 }  // namespace argus::engines::predabs

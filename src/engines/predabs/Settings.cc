@@ -10,6 +10,9 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("predabs.abe_calls", false, "with predabs.block=abe, abstract at inlined calls and returns too");
   registry.addChoice("predabs.abstraction", "boolean", {"cartesian", "boolean"},
                      "abstraction: conjunction of predicate literals, or any Boolean combination (AllSAT)");
+  registry.addBool("predabs.clusters", true,
+                   "Boolean abstraction enumerates each cluster of predicates (the atoms of one interpolant, "
+                   "merged where they share atoms) on its own; false: all predicates at once");
   registry.addChoice("predabs.precision", "location", {"location", "global"},
                      "where predicates found along a path apply: at their locations, or everywhere");
   registry.addChoice("predabs.interpolation", "smt", {"smt", "weakest", "strongest"},
@@ -28,6 +31,7 @@ Settings Settings::from(const Options& raw) {
   s.block = transforms::parseBlockEncoding(o.getString("predabs.block"));
   s.abeCalls = o.getBool("predabs.abe_calls");
   s.abstraction = parseAbstractionKind(o.getString("predabs.abstraction"));
+  s.clusters = o.getBool("predabs.clusters");
   s.precision = parsePrecisionScope(o.getString("predabs.precision"));
   s.order = configured.waitlistOrder();
   s.merge = configured.merge();

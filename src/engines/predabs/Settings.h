@@ -17,6 +17,7 @@ struct Settings {
   transforms::BlockEncoding block = transforms::BlockEncoding::Lbe;
   bool abeCalls = false;
   AbstractionKind abstraction = AbstractionKind::Boolean;
+  bool clusters = true;
   PrecisionScope precision = PrecisionScope::Location;
   cpa::WaitlistOrder order = cpa::WaitlistOrder::Dfs;
   cpa::MergeKind merge = cpa::MergeKind::Sep;
