@@ -131,7 +131,56 @@ class ProjectionInterpolator final : public SequenceInterpolator {
   ShutdownToken* shutdown_;
 };
 
+class CoreRestricted final : public SequenceInterpolator {
+ public:
+  CoreRestricted(std::unique_ptr<SequenceInterpolator> inner, z3::context& ctx, const smt::SolverConfig& solver)
+      : inner_(std::move(inner)), ctx_(ctx), solver_(solver) {}
+
+  std::optional<std::vector<z3::expr>> interpolate(const std::vector<z3::expr>& parts) override {
+    std::vector<size_t> core = coreOf(parts);
+    if (core.empty() || core.size() == parts.size()) return inner_->interpolate(parts);
+    std::vector<z3::expr> kept;
+    for (size_t i : core) kept.push_back(parts[i]);
+    auto between = inner_->interpolate(kept);
+    if (!between) return std::nullopt;
+    std::vector<z3::expr> out;
+    size_t seen = 0;  // core parts among parts[0..i]
+    for (size_t i = 0; i + 1 < parts.size(); ++i) {
+      if (seen < core.size() && core[seen] == i) ++seen;
+      out.push_back(seen == 0 ? ctx_.bool_val(true) : seen == core.size() ? ctx_.bool_val(false) : (*between)[seen - 1]);
+    }
+    return out;
+  }
+
+ private:
+  /// Indices of the parts in an unsatisfiable core, ascending; empty when the check does not say unsat.
+  std::vector<size_t> coreOf(const std::vector<z3::expr>& parts) {
+    smt::Solver solver(ctx_, solver_);
+    std::vector<z3::expr> selectors;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      selectors.push_back(smt::freshConst(ctx_, "part" + std::to_string(i), ctx_.bool_sort()));
+      solver.add(z3::implies(selectors.back(), parts[i]));
+    }
+    if (solver.check(selectors) != smt::SatResult::Unsat) return {};
+    std::unordered_set<unsigned> inCore;
+    for (auto& lit : solver.unsatCore()) inCore.insert(lit.id());
+    std::vector<size_t> core;
+    for (size_t i = 0; i < parts.size(); ++i)
+      if (inCore.count(selectors[i].id())) core.push_back(i);
+    return core;
+  }
+
+  std::unique_ptr<SequenceInterpolator> inner_;
+  z3::context& ctx_;
+  smt::SolverConfig solver_;
+};
+
 }  // namespace
+
+std::unique_ptr<SequenceInterpolator> restrictToCore(std::unique_ptr<SequenceInterpolator> inner, z3::context& ctx,
+                                                     const smt::SolverConfig& solver) {
+  return std::make_unique<CoreRestricted>(std::move(inner), ctx, solver);
+}
 
 InterpolationKind parseInterpolationKind(const std::string& name) {
   if (name == "smt") return InterpolationKind::Smt;

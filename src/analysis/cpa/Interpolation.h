@@ -34,4 +34,11 @@ InterpolationKind parseInterpolationKind(const std::string& name);  // "smt" | "
 std::unique_ptr<SequenceInterpolator> makeInterpolator(InterpolationKind kind, z3::context& ctx,
                                                        const smt::SolverConfig& solver);
 
+/// Interpolates only the parts in an unsatisfiable core of the conjunction: `inner` sees the sequence of
+/// core parts, and every position between two core parts takes the interpolant between them (true
+/// before the first, false after the last). Valid for the full sequence, because the other parts only
+/// weaken to true, and much cheaper on long paths whose infeasibility involves a few steps.
+std::unique_ptr<SequenceInterpolator> restrictToCore(std::unique_ptr<SequenceInterpolator> inner, z3::context& ctx,
+                                                     const smt::SolverConfig& solver);
+
 }  // namespace argus::cpa

@@ -60,28 +60,27 @@ std::optional<bdd> Abstractor::compute(const bdd& region, ir::EdgeId edge, const
   std::vector<z3::expr> indicators;  // before the first check: adding them drops its model
   for (PredicateId id : ids) indicators.push_back(indicator(query, id));
   if (check(base) == smt::SatResult::Unsat) return std::nullopt;
-  if (config_.kind == AbstractionKind::Cartesian) return cartesian(base, indicators, ids);
-  std::vector<std::vector<size_t>> groups{{}};
-  if (config_.byCluster) {
+  // The truth values in one model of region ∧ edge: a predicate true there can only be entailed, a false
+  // one only entailed negatively, which halves the Cartesian queries.
+  z3::model model = solver_->model();
+  std::vector<bool> values;
+  for (auto& b : indicators) values.push_back(model.eval(b, true).is_true());
+  std::vector<std::vector<size_t>> groups;
+  if (config_.kind == AbstractionKind::Boolean && config_.byCluster) {
     groups = predicates_.groupByCluster(ids);
   } else {
+    groups.emplace_back();
     for (size_t i = 0; i < ids.size(); ++i) groups[0].push_back(i);
   }
   bdd result = bddtrue;
   for (auto& group : groups) {
-    std::vector<z3::expr> someIndicators;
-    std::vector<PredicateId> someIds;
-    for (size_t i : group) {
-      someIndicators.push_back(indicators[i]);
-      someIds.push_back(ids[i]);
+    // For one predicate, Boolean and Cartesian abstraction agree, and Cartesian needs one query.
+    std::optional<bdd> part;
+    if (config_.kind == AbstractionKind::Boolean && group.size() > 1) {
+      part = enumerate(base, indicators, ids, group);
+      if (!part) stats_.add("predabs.cartesian_fallbacks");  // too many cubes
     }
-    auto part = enumerate(base, someIndicators, someIds);
-    if (!part) {  // too many cubes
-      stats_.add("predabs.cartesian_fallbacks");
-      check(base);
-      part = cartesian(base, someIndicators, someIds);
-    }
-    result &= *part;
+    result &= part ? *part : cartesian(base, indicators, ids, values, group);
   }
   return result;
 }
@@ -123,25 +122,20 @@ smt::SatResult Abstractor::check(const std::vector<z3::expr>& assumptions) {
 }
 
 bdd Abstractor::cartesian(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
-                          const std::vector<PredicateId>& ids) {
-  // The last check of `base` was satisfiable: a predicate true in its model can only be entailed, a false
-  // one only entailed negatively, so one query per predicate decides it.
-  z3::model model = solver_->model();
-  std::vector<bool> valueInModel;
-  for (auto& b : indicators) valueInModel.push_back(model.eval(b, true).is_true());
+                          const std::vector<PredicateId>& ids, const std::vector<bool>& values,
+                          const std::vector<size_t>& group) {
   bdd result = bddtrue;
   std::vector<z3::expr> assumptions = base;
-  for (size_t i = 0; i < indicators.size(); ++i) {
-    assumptions.push_back(valueInModel[i] ? !indicators[i] : indicators[i]);
-    if (check(assumptions) == smt::SatResult::Unsat) result &= literal(ids[i], valueInModel[i]);
+  for (size_t i : group) {
+    assumptions.push_back(values[i] ? !indicators[i] : indicators[i]);
+    if (check(assumptions) == smt::SatResult::Unsat) result &= literal(ids[i], values[i]);
     assumptions.pop_back();
   }
   return result;
 }
 
 std::optional<bdd> Abstractor::enumerate(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
-                                         const std::vector<PredicateId>& ids) {
-  if (indicators.empty()) return bddtrue;
+                                         const std::vector<PredicateId>& ids, const std::vector<size_t>& group) {
   z3::context& ctx = program_.ctx();
   bdd result = bddfalse;
   solver_->push();  // the blocking clauses
@@ -151,7 +145,7 @@ std::optional<bdd> Abstractor::enumerate(const std::vector<z3::expr>& base, cons
     z3::model model = solver_->model();
     bdd cube = bddtrue;
     std::vector<z3::expr> differs;
-    for (size_t i = 0; i < indicators.size(); ++i) {
+    for (size_t i : group) {
       bool value = model.eval(indicators[i], true).is_true();
       cube &= literal(ids[i], value);
       differs.push_back(value ? !indicators[i] : indicators[i]);

@@ -73,10 +73,13 @@ class Abstractor {
   z3::expr regionLiteral(const bdd& region);
   z3::expr indicator(EdgeQuery& query, PredicateId id);
   smt::SatResult check(const std::vector<z3::expr>& assumptions);
+  /// Cartesian abstraction over the predicates ids[i], i in `group`, given their `values` in a model of
+  /// `base`.
   bdd cartesian(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
-                const std::vector<PredicateId>& ids);
+                const std::vector<PredicateId>& ids, const std::vector<bool>& values, const std::vector<size_t>& group);
+  /// Boolean abstraction over the predicates ids[i], i in `group`; nullopt beyond maxCubes cubes.
   std::optional<bdd> enumerate(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
-                               const std::vector<PredicateId>& ids);
+                               const std::vector<PredicateId>& ids, const std::vector<size_t>& group);
   void resetIfLarge();
 
   const ir::Program& program_;

@@ -23,6 +23,7 @@ struct Settings {
   cpa::MergeKind merge = cpa::MergeKind::Sep;
   cpa::StopKind stop = cpa::StopKind::Sep;
   cpa::InterpolationKind interpolation = cpa::InterpolationKind::Smt;
+  bool coreInterpolation = true;
   int64_t maxRefinements = -1;  // -1: no limit
   size_t maxCubes = 4096;
 
