@@ -147,7 +147,7 @@ BlockEncoding parseBlockEncoding(const std::string& name) {
 
 EncodedProgram encodeBlocks(const Program& program, const BlockEncodingOptions& options) {
   bool summarise = options.kind != BlockEncoding::Sbe;
-  BlockGraph graph(program, summarise);
+  BlockGraph graph(program, summarise, options.exactInputs);
   std::vector<bool> keep = keepMask(graph, options.keep);
   if (summarise) largeBlocks(graph, keep);
   if (options.kind == BlockEncoding::Abe) loopHeadBlocks(graph, keep, options.maxProduct);

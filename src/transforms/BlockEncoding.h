@@ -10,11 +10,15 @@
 //        with each outgoing edge, so that abstraction happens only at loop heads (and kept locations).
 //
 // The result is an ordinary ir::Program over the same variables (same ids, same Z3 constants), so
-// predicates, invariants and traces carry over; engines analyse it and hand it to certify as
-// Result::evidenceProgram. Merged edges keep what traces need: a merged edge lists exactly the nondet
-// inputs that every path it summarises consumes, in order (two edges are merged by the choice rule only
-// when their input lists agree), its source location, and whether it marks an unsupported feature (never
-// merged with an edge that does not).
+// predicates and invariants carry over; engines analyse it and hand it to certify as
+// Result::evidenceProgram. Traces need more care, because a merged edge stands for many paths that may
+// consume different nondet inputs. Two modes:
+//   exact inputs  the choice rule merges two edges only when their input lists agree and they mark the
+//                 same unsupported feature, so every encoded edge lists exactly the inputs that each of
+//                 its paths consumes, in order: traces of the encoded program are checkable as they are;
+//   all choices   the choice rule merges every pair of parallel edges (the FMCAD 2009 rule, fewer and
+//                 larger blocks); a trace of the encoded program is then mapped back to the input
+//                 program with expandTrace (BlockTrace.h) before it is checked.
 #pragma once
 
 #include <memory>
@@ -37,6 +41,8 @@ struct BlockEncodingOptions {
   std::vector<ir::LocId> keep;
   /// ABE: a location whose removal would create more than this many edges (incoming × outgoing) stays.
   size_t maxProduct = 64;
+  /// See above: true keeps encoded traces directly checkable, false merges all parallel edges.
+  bool exactInputs = true;
 };
 
 struct EncodedProgram {

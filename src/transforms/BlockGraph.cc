@@ -51,6 +51,16 @@ bool sameInputs(const std::vector<NondetInput>& a, const std::vector<NondetInput
   return true;
 }
 
+/// The inputs of `a`, then those of `b` that `a` does not list.
+std::vector<NondetInput> inputUnion(const std::vector<NondetInput>& a, const std::vector<NondetInput>& b) {
+  std::vector<NondetInput> out = a;
+  std::unordered_set<unsigned> seen;
+  for (auto& in : a) seen.insert(in.term.id());
+  for (auto& in : b)
+    if (seen.insert(in.term.id()).second) out.push_back(in);
+  return out;
+}
+
 std::vector<NondetInput> renameInputs(const std::vector<NondetInput>& inputs, const smt::Substitution& sub) {
   std::vector<NondetInput> out;
   for (auto& in : inputs) out.push_back(NondetInput{sub.apply(in.term), in.function, in.type});
@@ -59,7 +69,8 @@ std::vector<NondetInput> renameInputs(const std::vector<NondetInput>& inputs, co
 
 }  // namespace
 
-BlockGraph::BlockGraph(const Program& program, bool canonicalNames) : source_(&program) {
+BlockGraph::BlockGraph(const Program& program, bool canonicalNames, bool exactInputs)
+    : source_(&program), exactInputs_(exactInputs) {
   if (program.numProcs() != 1) throw UnsupportedError("block encoding needs a single procedure (inline first)");
   proc_ = program.mainProc();
   in_.resize(program.numLocs());
@@ -176,7 +187,8 @@ std::optional<BlockEdge> BlockGraph::sequence(const BlockEdge& a, const BlockEdg
 
 std::optional<BlockEdge> BlockGraph::choice(const BlockEdge& a, const BlockEdge& b) const {
   INVARIANT(a.from == b.from && a.to == b.to, "choice between edges with different endpoints");
-  if (!sameInputs(a.inputs, b.inputs) || a.unsupported != b.unsupported) return std::nullopt;
+  bool agree = sameInputs(a.inputs, b.inputs) && a.unsupported == b.unsupported;
+  if (exactInputs_ && !agree) return std::nullopt;
   BlockEdge out = a;
   out.writes = sortedUnion(a.writes, b.writes);
   // Each side keeps the variables only the other side writes.
@@ -189,10 +201,12 @@ std::optional<BlockEdge> BlockGraph::choice(const BlockEdge& a, const BlockEdge&
   };
   out.formula = framed(a) || framed(b);
   out.aux = auxUnion(a.aux, b.aux);
-  out.inputs = a.inputs;
+  out.inputs = inputUnion(a.inputs, b.inputs);
   out.loc = a.loc;
   out.label = shorten("(" + a.label + " | " + b.label + ")");
-  out.unsupported = a.unsupported;
+  out.unsupported = a.unsupported == b.unsupported || b.unsupported.empty() ? a.unsupported
+                    : a.unsupported.empty()                                ? b.unsupported
+                                                                            : a.unsupported + "; " + b.unsupported;
   out.sources = sortedUnion(a.sources, b.sources);
   return out;
 }

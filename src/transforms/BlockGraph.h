@@ -37,8 +37,9 @@ class BlockGraph {
   using EdgeIndex = uint32_t;
 
   /// The edges of the program's only procedure (calls are rejected with UnsupportedError). With
-  /// `canonicalNames`, aux constants and inputs are renamed as described above.
-  BlockGraph(const ir::Program& program, bool canonicalNames);
+  /// `canonicalNames`, aux constants and inputs are renamed as described above. `exactInputs`: see
+  /// choice().
+  BlockGraph(const ir::Program& program, bool canonicalNames, bool exactInputs);
 
   const ir::Program& source() const { return *source_; }
   size_t numLocs() const { return in_.size(); }
@@ -56,8 +57,9 @@ class BlockGraph {
   /// `a` (ending at `via`) followed by `b` (starting there); nullopt if the two summarise a common input
   /// edge (their aux constants would clash).
   std::optional<BlockEdge> sequence(const BlockEdge& a, const BlockEdge& b, ir::LocId via) const;
-  /// The disjunction of two edges with the same endpoints; nullopt unless both list the same inputs and
-  /// the same unsupported feature.
+  /// The disjunction of two edges with the same endpoints. With exact inputs, nullopt unless both list
+  /// the same inputs and the same unsupported feature; otherwise the result lists the inputs of both and
+  /// marks every unsupported feature of either.
   std::optional<BlockEdge> choice(const BlockEdge& a, const BlockEdge& b) const;
 
   /// The program made of the remaining edges: locations that some edge touches, plus entry, exit, error
@@ -69,6 +71,7 @@ class BlockGraph {
   z3::expr mid(ir::VarId v, ir::LocId at) const;
 
   const ir::Program* source_;
+  bool exactInputs_;
   ir::ProcId proc_;
   std::vector<BlockEdge> edges_;
   std::vector<bool> removed_;

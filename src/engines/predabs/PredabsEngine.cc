@@ -3,6 +3,7 @@
 
 #include "engines/predabs/PredicateAnalysis.h"
 #include "ir/Queries.h"
+#include "transforms/BlockTrace.h"
 #include "transforms/Inline.h"
 #include "util/Error.h"
 
@@ -33,32 +34,58 @@ Support PredabsEngine::supports(const ir::Program& program) const {
   return Support::yes();
 }
 
-transforms::EncodedProgram prepareProgram(const ir::Program& program, const Settings& settings) {
+PreparedProgram prepareProgram(const ir::Program& program, const Settings& settings) {
   transforms::BlockEncodingOptions options;
   options.kind = settings.block;
-  if (program.numProcs() == 1 && !hasCalls(program)) return transforms::encodeBlocks(program, options);
+  options.exactInputs = false;  // traces are expanded
+  if (program.numProcs() == 1 && !hasCalls(program)) return {nullptr, transforms::encodeBlocks(program, options)};
   transforms::InlineResult inlined = transforms::inlineAll(program);
   if (settings.block == transforms::BlockEncoding::Abe && settings.abeCalls)
     options.keep = callBoundaries(program, inlined);
-  return transforms::encodeBlocks(*inlined.program, options);
+  return {inlined.program, transforms::encodeBlocks(*inlined.program, options)};
 }
+
+namespace {
+
+/// Points the evidence of a decided result at the right program: the encoded one for certificates, the
+/// encoded program's source for traces (expanded onto it).
+ir::Result attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
+                          RunContext& context) {
+  if (result.verdict == ir::Verdict::Safe) result.evidenceProgram = prepared.encoded.program;
+  if (result.verdict != ir::Verdict::Unsafe) return result;
+  const ir::Program& source = prepared.inlined ? *prepared.inlined : input;
+  ScopedTimer timer(context.stats, "predabs.time.trace_expansion");
+  auto expanded = transforms::expandTrace(source, prepared.encoded, *result.trace(), context.solverConfig("predabs-trace"));
+  if (!expanded) {
+    if (context.shutdown && context.shutdown->stopRequested()) return context.stopped();
+    return ir::Result::unknown(ir::UnknownReason::Error, "the counterexample could not be mapped to the inlined program");
+  }
+  result.evidence = std::move(*expanded);
+  result.evidenceProgram = prepared.inlined;
+  return result;
+}
+
+}  // namespace
 
 ir::Result PredabsEngine::run(const ir::Program& program, RunContext& context) {
   try {
     Settings settings = Settings::from(context.options);
-    transforms::EncodedProgram encoded;
+    PreparedProgram prepared;
     {
       ScopedTimer timer(context.stats, "predabs.time.encoding");
-      encoded = prepareProgram(program, settings);
+      prepared = prepareProgram(program, settings);
     }
-    context.stats.set("predabs.locations", static_cast<int64_t>(encoded.program->numLocs()));
-    context.stats.set("predabs.blocks", static_cast<int64_t>(encoded.program->numEdges()));
-    BddSession bdds(context.shutdown.get());
-    if (!bdds.acquired()) return context.stopped();
-    ir::Result result = PredicateAnalysis(*encoded.program, settings, context, bdds).run();
+    const ir::Program& encoded = *prepared.encoded.program;
+    context.stats.set("predabs.locations", static_cast<int64_t>(encoded.numLocs()));
+    context.stats.set("predabs.blocks", static_cast<int64_t>(encoded.numEdges()));
+    ir::Result result;
+    {
+      BddSession bdds(context.shutdown.get());
+      if (!bdds.acquired()) return context.stopped();
+      result = PredicateAnalysis(encoded, settings, context, bdds).run();
+    }
     result.engine = "predabs";
-    if (result.verdict != ir::Verdict::Unknown) result.evidenceProgram = encoded.program;
-    return result;
+    return attachEvidence(std::move(result), program, prepared, context);
   } catch (const UnsupportedError& e) {
     return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
   } catch (const AbstractionUnknown& e) {

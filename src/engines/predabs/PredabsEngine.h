@@ -1,6 +1,7 @@
 // The predicate-abstraction engine (--engine predabs): inlines the program (non-recursive programs only),
-// block-encodes it (SBE, LBE or ABE), and runs lazy predicate abstraction with CEGAR on the result.
-// Evidence refers to the encoded program (Result::evidenceProgram).
+// block-encodes it (SBE, LBE or ABE, merging all parallel edges), and runs lazy predicate abstraction with
+// CEGAR on the result. Certificates refer to the encoded program; a counterexample is mapped back to the
+// inlined program (transforms::expandTrace), so that it lists the exact inputs of the path it takes.
 #pragma once
 
 #include "engines/Engine.h"
@@ -16,8 +17,14 @@ class PredabsEngine final : public Engine {
 };
 
 struct Settings;
-/// The single-procedure program the engine analyses: `program` inlined if it has calls, then encoded.
-transforms::EncodedProgram prepareProgram(const ir::Program& program, const Settings& settings);
+
+struct PreparedProgram {
+  /// The single-procedure program that was encoded: `program` inlined, or null when `program` had one
+  /// procedure without calls and was encoded as it is.
+  std::shared_ptr<const ir::Program> inlined;
+  transforms::EncodedProgram encoded;
+};
+PreparedProgram prepareProgram(const ir::Program& program, const Settings& settings);
 
 EngineInfo engineInfo();
 

@@ -37,10 +37,9 @@ std::string certificateRejection(const Program& p, ir::Certificate c) {
   return outcome.ok ? "" : outcome.detail;
 }
 
-/// The evidence of `r` passes certify on the program it speaks about.
-void expectEvidenceHolds(const ir::Result& r) {
-  ASSERT_NE(r.evidenceProgram, nullptr);
-  const Program& q = *r.evidenceProgram;
+/// The evidence of `r` (a result for `input`) passes certify on the program it speaks about.
+void expectEvidenceHolds(const Program& input, const ir::Result& r) {
+  const Program& q = r.evidenceProgram ? *r.evidenceProgram : input;
   if (r.verdict == Verdict::Safe) {
     ASSERT_NE(r.certificate(), nullptr);
     EXPECT_EQ(certificateRejection(q, *r.certificate()), "");
@@ -82,9 +81,10 @@ LockRuns proveLocks(const std::string& config, const std::vector<int>& counts) {
   LockRuns runs;
   for (int n : counts) {
     Harness h({"cpa.config=" + config, "predabs.interpolation=weakest"});
-    auto r = h.run(*locks(n));
+    auto p = locks(n);
+    auto r = h.run(*p);
     EXPECT_EQ(r.verdict, Verdict::Safe) << config << " " << n << ": " << r.detail;
-    if (r.verdict == Verdict::Safe) expectEvidenceHolds(r);
+    if (r.verdict == Verdict::Safe) expectEvidenceHolds(*p, r);
     runs.argSizes.push_back(h.stats.getInt("predabs.arg_nodes"));
     runs.refinements.push_back(h.stats.getInt("predabs.refinements"));
   }
@@ -97,9 +97,10 @@ TEST(Predabs, ProvesTheSafeDiamondInEveryConfiguration) {
   for (auto& block : kEncodings)
     for (std::string abstraction : {"cartesian", "boolean"}) {
       Harness h({"predabs.block=" + block, "predabs.abstraction=" + abstraction});
-      auto r = h.run(*diamond(0));
+      auto p = diamond(0);
+      auto r = h.run(*p);
       ASSERT_EQ(r.verdict, Verdict::Safe) << block << "/" << abstraction << ": " << r.detail;
-      expectEvidenceHolds(r);
+      expectEvidenceHolds(*p, r);
     }
 }
 
@@ -122,9 +123,10 @@ TEST(Predabs, FindsTheBugsWithFeasibleTraces) {
   for (auto& block : kEncodings) {
     Harness h({"predabs.block=" + block});
     for (auto* make : {+[] { return diamond(2); }, +[] { return countUp(2); }}) {
-      auto r = h.run(*make());
+      auto p = make();
+      auto r = h.run(*p);
       EXPECT_EQ(r.verdict, Verdict::Unsafe) << block << ": " << r.detail;
-      expectEvidenceHolds(r);
+      expectEvidenceHolds(*p, r);
     }
   }
 }
@@ -133,9 +135,10 @@ TEST(Predabs, RefinesUntilTheLoopInvariantIsFound) {
   for (auto& block : kEncodings)
     for (std::string precision : {"location", "global"}) {
       Harness h({"predabs.block=" + block, "predabs.precision=" + precision});
-      auto r = h.run(*countUp(1));
+      auto p = countUp(1);
+      auto r = h.run(*p);
       ASSERT_EQ(r.verdict, Verdict::Safe) << block << "/" << precision << ": " << r.detail;
-      expectEvidenceHolds(r);
+      expectEvidenceHolds(*p, r);
       EXPECT_GE(h.stats.getInt("predabs.refinements"), 1);
       EXPECT_GE(h.stats.getInt("predabs.predicates"), 1);
     }
@@ -158,9 +161,10 @@ TEST(Predabs, SingleEdgesNeedRefinementsAndGrowingArgsOnTheLockPattern) {
 TEST(Predabs, FindsTheLockBug) {
   for (std::string config : {"predicate-lbe", "predicate-sbe", "predicate-abe"}) {
     Harness h({"cpa.config=" + config});
-    auto r = h.run(*locks(3, true));
+    auto p = locks(3, true);
+    auto r = h.run(*p);
     EXPECT_EQ(r.verdict, Verdict::Unsafe) << config << ": " << r.detail;
-    expectEvidenceHolds(r);
+    expectEvidenceHolds(*p, r);
   }
 }
 
@@ -169,7 +173,7 @@ TEST(Predabs, OnlyBooleanAbstractionProvesTheFlipFlopWithoutRefinement) {
   for (std::string abstraction : {"boolean", "cartesian"}) {
     Harness h({"predabs.abstraction=" + abstraction, "predabs.max_refinements=0"});
     auto settings = predabs::Settings::from(h.options);
-    auto encoded = predabs::prepareProgram(*p, settings);
+    auto encoded = predabs::prepareProgram(*p, settings).encoded;
     predabs::BddSession bdds(nullptr);
     predabs::PredicateAnalysis analysis(*encoded.program, settings, h.context, bdds);
     analysis.seedPredicates({p->var(0).cur, p->var(1).cur});
@@ -177,7 +181,7 @@ TEST(Predabs, OnlyBooleanAbstractionProvesTheFlipFlopWithoutRefinement) {
     if (abstraction == "boolean") {
       ASSERT_EQ(r.verdict, Verdict::Safe) << r.detail;
       r.evidenceProgram = encoded.program;
-      expectEvidenceHolds(r);
+      expectEvidenceHolds(*p, r);
     } else {
       EXPECT_EQ(r.verdict, Verdict::Unknown) << "Cartesian abstraction cannot express x = y over x and y";
     }
@@ -201,7 +205,7 @@ TEST(Predabs, RefinementPrunesLazilyInsteadOfRestarting) {
   addAssume(*p, head, errorOf(*p), p->var(i).cur > p->var(n).cur);
   Harness h({"predabs.block=sbe"});
   auto settings = predabs::Settings::from(h.options);
-  auto encoded = predabs::prepareProgram(*p, settings);
+  auto encoded = predabs::prepareProgram(*p, settings).encoded;
   predabs::BddSession bdds(nullptr);
   predabs::PredicateAnalysis analysis(*encoded.program, settings, h.context, bdds);
   auto r = analysis.run();
@@ -216,25 +220,37 @@ TEST(Predabs, RefinementPrunesLazilyInsteadOfRestarting) {
 }
 
 TEST(Predabs, InlinesCallsAndRejectsRecursion) {
-  auto p = newMain();
-  z3::context& c = p->ctx();
-  ProcId inc = p->addProcedureWithFrame("inc");
-  VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
-  VarId res = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
-  addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{res, p->var(a).cur + 1}});
-  VarId x = intVar(*p, "x");
-  LocId l1 = p->addLocation(0, "l1");
-  p->addCall(entryOf(*p), l1, inc, {c.int_val(4)}, {x});
-  addAssume(*p, l1, errorOf(*p), p->var(x).cur != 5);
-  addAssume(*p, l1, exitOf(*p), p->var(x).cur == 5);
+  // x := inc(4); if (x != bad) exit else error.
+  auto callInc = [](int bad) {
+    auto p = newMain();
+    z3::context& c = p->ctx();
+    ProcId inc = p->addProcedureWithFrame("inc");
+    VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
+    VarId res = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
+    addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{res, p->var(a).cur + 1}});
+    VarId x = intVar(*p, "x");
+    LocId l1 = p->addLocation(0, "l1");
+    p->addCall(entryOf(*p), l1, inc, {c.int_val(4)}, {x});
+    addAssume(*p, l1, errorOf(*p), p->var(x).cur == bad);
+    addAssume(*p, l1, exitOf(*p), p->var(x).cur != bad);
+    return p;
+  };
   predabs::PredabsEngine engine;
-  EXPECT_TRUE(engine.supports(*p).ok);
-  Harness h;
-  auto r = h.run(*p);
-  ASSERT_EQ(r.verdict, Verdict::Safe) << r.detail;
-  expectEvidenceHolds(r);
-  p->addCall(p->proc(inc).entry, p->proc(inc).exit, inc, {p->var(a).cur}, {res});
+  for (int bad : {4, 5}) {
+    auto p = callInc(bad);
+    EXPECT_TRUE(engine.supports(*p).ok);
+    Harness h;
+    auto r = h.run(*p);
+    ASSERT_EQ(r.verdict, bad == 5 ? Verdict::Unsafe : Verdict::Safe) << r.detail;
+    expectEvidenceHolds(*p, r);
+    ASSERT_NE(r.evidenceProgram, nullptr);
+    EXPECT_EQ(r.evidenceProgram->numProcs(), 1u);  // the inlined program (trace) or its encoding
+  }
+  auto p = callInc(4);
+  ProcId inc = p->findProc("inc");
+  p->addCall(p->proc(inc).entry, p->proc(inc).exit, inc, {p->var(p->proc(inc).params[0]).cur}, {p->proc(inc).results[0]});
   EXPECT_FALSE(engine.supports(*p).ok);
+  Harness h;
   EXPECT_EQ(h.run(*p).reason, UnknownReason::Unsupported);
 }
 

@@ -7,6 +7,7 @@
 #include "smt/Terms.h"
 #include "testing/SmallPrograms.h"
 #include "transforms/BlockEncoding.h"
+#include "transforms/BlockTrace.h"
 #include "util/Error.h"
 
 using namespace argus;
@@ -187,4 +188,48 @@ TEST(BlockEncoding, RejectsCalls) {
   ProcId f = p->addProcedureWithFrame("f");
   p->addCall(entryOf(*p), exitOf(*p), f, {}, {});
   EXPECT_THROW(encodeBlocks(*p, {}), UnsupportedError);
+}
+
+TEST(BlockEncoding, MergingAllChoicesNeedsTracesMappedBack) {
+  // if (x > 0) x := nondet positive else y := nondet; if (x < 0 && y == 7) error: only the else branch
+  // gets there.
+  auto p = newMain();
+  z3::context& c = p->ctx();
+  VarId x = intVar(*p, "x"), y = intVar(*p, "y");
+  LocId a = p->addLocation(0, "a"), b = p->addLocation(0, "b"), j = p->addLocation(0, "j");
+  addAssume(*p, entryOf(*p), a, p->var(x).cur > 0);
+  addAssume(*p, entryOf(*p), b, p->var(x).cur <= 0);
+  EdgeId thenInput = addNondet(*p, a, j, x, p->var(x).next > 0, "__VERIFIER_nondet_int");
+  EdgeId elseInput = addNondet(*p, b, j, y, c.bool_val(true), "__VERIFIER_nondet_int");
+  EdgeId check = addAssume(*p, j, errorOf(*p), p->var(x).cur < 0 && p->var(y).cur == 7);
+  transforms::BlockEncodingOptions o;
+  o.exactInputs = false;
+  auto r = encodeBlocks(*p, o);
+  r.program->validate();
+  const Program& q = *r.program;
+  auto toError = edgesBetween(q, entryOf(q), errorOf(q));
+  ASSERT_EQ(toError.size(), 1u);  // both branches in one edge, with the inputs of both
+  EXPECT_EQ(q.edge(toError[0]).inputs.size(), 2u);
+  ir::Trace encodedTrace;
+  encodedTrace.steps.push_back({TraceStep::Kind::Edge, toError[0], {}, {}});
+  auto source = transforms::expandTrace(*p, r, encodedTrace, {});
+  ASSERT_TRUE(source.has_value());
+  std::vector<EdgeId> taken;
+  for (auto& s : source->steps) taken.push_back(s.edge);
+  EXPECT_EQ(taken.size(), 3u);
+  EXPECT_EQ(taken.at(1), elseInput);
+  EXPECT_NE(taken.at(1), thenInput);
+  EXPECT_EQ(taken.at(2), check);
+}
+
+TEST(BlockEncoding, ExpandingAnInfeasibleTraceFails) {
+  auto p = diamond(0);
+  transforms::BlockEncodingOptions o;
+  o.exactInputs = false;
+  auto r = encodeBlocks(*p, o);
+  auto toError = edgesBetween(*r.program, entryOf(*r.program), errorOf(*r.program));
+  ASSERT_EQ(toError.size(), 1u);
+  ir::Trace t;
+  t.steps.push_back({TraceStep::Kind::Edge, toError[0], {}, {}});
+  EXPECT_FALSE(transforms::expandTrace(*p, r, t, {}).has_value());
 }
