@@ -2,6 +2,7 @@
 #include "analysis/cpa/Arg.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "util/Error.h"
@@ -101,12 +102,24 @@ std::vector<ArgNode*> Arg::removeSubtree(ArgNode* top, const std::function<void(
 }
 
 std::vector<Arg::PathStep> Arg::pathTo(ArgNode* node) const {
+  // Backwards breadth-first search to the root: merge-join can give a node several parents and even
+  // close cycles (a merged loop head becomes the child of its own successor).
+  std::unordered_map<ArgNode*, ArgNode::Parent> towardsTarget;  // node -> (its child on the path, step)
+  std::vector<ArgNode*> frontier{node};
+  std::unordered_set<ArgNode*> seen{node};
+  for (size_t i = 0; i < frontier.size() && frontier[i] != root_; ++i)
+    for (auto& p : frontier[i]->parents)
+      if (!p.node->removed && seen.insert(p.node).second) {
+        towardsTarget.emplace(p.node, ArgNode::Parent{frontier[i], p.step});
+        frontier.push_back(p.node);
+      }
+  INVARIANT(seen.count(root_) > 0 || node == root_, "an ARG node not connected to the root");
   std::vector<PathStep> path;
-  while (!node->parents.empty()) {
-    path.push_back({node->parents.front().step, node});
-    node = node->parents.front().node;
+  for (ArgNode* at = root_; at != node;) {
+    const ArgNode::Parent& next = towardsTarget.at(at);
+    path.push_back({next.step, next.node});
+    at = next.node;
   }
-  std::reverse(path.begin(), path.end());
   return path;
 }
 

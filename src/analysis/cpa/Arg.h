@@ -1,6 +1,6 @@
 // The abstract reachability graph: nodes hold an abstract state and the precision it was computed with;
 // edges are the steps between them; covered nodes record which nodes cover them. With merge-sep the
-// graph is a tree (one parent per node); merge-join gives a node several parents.
+// graph is a tree (one parent per node); merge-join gives a node several parents and may close cycles.
 //
 // Nodes are owned by the graph and keep their address for its whole life; a removed node stays allocated
 // (its state is released) so that stale pointers in a waitlist can still be recognised as removed.
@@ -54,7 +54,7 @@ class Arg {
     Step step;
     ArgNode* node;  // the node the step reaches
   };
-  /// The steps from the root to `node` (through first parents).
+  /// The steps of a shortest path from the root to `node`.
   std::vector<PathStep> pathTo(ArgNode* node) const;
 
   ArgNode* root() const { return root_; }

@@ -15,6 +15,7 @@ class MergeJoin final : public MergeOperator {
  public:
   explicit MergeJoin(const AbstractDomain& domain) : domain_(domain) {}
   StatePtr merge(const StatePtr& state, const StatePtr& reached, const Precision&) const override {
+    if (domain_.lessOrEqual(*state, *reached)) return reached;  // nothing to add (and no new node)
     StatePtr joined = domain_.join(*state, *reached);
     return joined ? joined : reached;
   }

@@ -70,6 +70,9 @@ ir::Result attachEvidence(ir::Result result, const ir::Program& input, const Pre
 ir::Result PredabsEngine::run(const ir::Program& program, RunContext& context) {
   try {
     Settings settings = Settings::from(context.options);
+    if (settings.merge != cpa::MergeKind::Sep)
+      return ir::Result::unknown(ir::UnknownReason::Unsupported,
+                                 "predabs refines single ARG paths and needs cpa.merge=sep");
     PreparedProgram prepared;
     {
       ScopedTimer timer(context.stats, "predabs.time.encoding");

@@ -48,6 +48,11 @@ Refinement Refiner::refine(const std::vector<cpa::Arg::PathStep>& path) {
   }
   bdds_.ensureVariables(static_cast<int>(predicates_.size()));
   cpa::ArgNode* pivot = firstStale(path);
+  if (!pivot && log_.enabled(3))
+    for (auto& step : path)
+      log_.log(3, "predabs", "  edge {} -> node {} at {}: {} (version {})", program_.edge(step.step.edge).label,
+               step.node->id, program_.loc(cpa::ReachedSet::stateOf(*step.node).loc()).name,
+               predicateStateOf(*step.node).toString(), predicateStateOf(*step.node).precisionVersion());
   if (!pivot) return {Refinement::Kind::NoProgress, {}, nullptr, "refinement found no new predicate"};
   log_.log(2, "predabs", "refined a path of {} steps; {} predicates", path.size(), predicates_.size());
   return {Refinement::Kind::Refined, {}, pivot, ""};

@@ -144,6 +144,26 @@ TEST(Predabs, RefinesUntilTheLoopInvariantIsFound) {
     }
 }
 
+TEST(Predabs, EveryTraversalAndStopDecidesAlike) {
+  for (std::string order : {"dfs", "bfs", "rpo"})
+    for (std::string stop : {"sep", "join"})
+      for (int step : {1, 2}) {
+        Harness h({"cpa.traversal=" + order, "cpa.stop=" + stop});
+        auto p = countUp(step);
+        auto r = h.run(*p);
+        EXPECT_EQ(r.verdict, step == 1 ? Verdict::Safe : Verdict::Unsafe) << order << "/" << stop << ": " << r.detail;
+        expectEvidenceHolds(*p, r);
+      }
+}
+
+TEST(Predabs, RefusesMergeJoin) {
+  // Refinement needs the path that produced an abstract state; merged states have many.
+  Harness h({"cpa.merge=join"});
+  auto r = h.run(*countUp(1));
+  EXPECT_EQ(r.verdict, Verdict::Unknown);
+  EXPECT_EQ(r.reason, UnknownReason::Unsupported);
+}
+
 TEST(Predabs, LargeBlocksProveTheLockPatternWithoutRefinementInConstantSpace) {
   auto runs = proveLocks("predicate-lbe", {2, 4, 6});
   EXPECT_EQ(runs.refinements, (std::vector<int64_t>{0, 0, 0}));
@@ -236,16 +256,19 @@ TEST(Predabs, InlinesCallsAndRejectsRecursion) {
     return p;
   };
   predabs::PredabsEngine engine;
-  for (int bad : {4, 5}) {
-    auto p = callInc(bad);
-    EXPECT_TRUE(engine.supports(*p).ok);
-    Harness h;
-    auto r = h.run(*p);
-    ASSERT_EQ(r.verdict, bad == 5 ? Verdict::Unsafe : Verdict::Safe) << r.detail;
-    expectEvidenceHolds(*p, r);
-    ASSERT_NE(r.evidenceProgram, nullptr);
-    EXPECT_EQ(r.evidenceProgram->numProcs(), 1u);  // the inlined program (trace) or its encoding
-  }
+  for (int bad : {4, 5})
+    for (std::string abeCalls : {"false", "true"}) {
+      auto p = callInc(bad);
+      EXPECT_TRUE(engine.supports(*p).ok);
+      Harness h({"predabs.block=abe", "predabs.abe_calls=" + abeCalls});
+      auto r = h.run(*p);
+      ASSERT_EQ(r.verdict, bad == 5 ? Verdict::Unsafe : Verdict::Safe) << r.detail;
+      expectEvidenceHolds(*p, r);
+      ASSERT_NE(r.evidenceProgram, nullptr);
+      EXPECT_EQ(r.evidenceProgram->numProcs(), 1u);  // the inlined program (trace) or its encoding
+      // Abstraction at the call and the return keeps inc's entry and exit as locations.
+      EXPECT_EQ(h.stats.getInt("predabs.locations"), abeCalls == "true" ? 5 : 3);
+    }
   auto p = callInc(4);
   ProcId inc = p->findProc("inc");
   p->addCall(p->proc(inc).entry, p->proc(inc).exit, inc, {p->var(p->proc(inc).params[0]).cur}, {p->proc(inc).results[0]});
