@@ -35,7 +35,7 @@ std::optional<std::vector<std::vector<z3::expr>>> boundaryValues(const Program& 
 }
 
 /// A path of `source` from `from` to `to` over `allowed` edges (internal locations visited once) that
-/// leads from the state `before` to the state `after`.
+/// leads from the state `before` to the state `after` (any state if `after` is empty).
 class SegmentSearch {
  public:
   SegmentSearch(const Program& source, const std::vector<VarId>& vars, const smt::SolverConfig& config)
@@ -58,14 +58,18 @@ class SegmentSearch {
 
  private:
   bool extend(LocId at, const State& state) {
-    for (EdgeId e : source_.loc(at).out) {
-      if (!std::binary_search(allowed_->begin(), allowed_->end(), e)) continue;
+    // Edges that mark an unsupported feature last: a real path to the error is worth more.
+    std::vector<EdgeId> out;
+    for (EdgeId e : source_.loc(at).out)
+      if (std::binary_search(allowed_->begin(), allowed_->end(), e)) out.push_back(e);
+    std::stable_partition(out.begin(), out.end(), [&](EdgeId e) { return source_.edge(e).unsupported.empty(); });
+    for (EdgeId e : out) {
       auto instance = inst_.transition(e, state);
       solver_.push();
       solver_.add(instance.formula);
       path_.push_back(e);
       LocId next = source_.edge(e).to;
-      if (next == to_)
+      if (next == to_ && !after_->empty())
         for (size_t i = 0; i < vars_.size(); ++i) solver_.add(instance.post[vars_[i]] == (*after_)[i]);
       smt::SatResult r = solver_.check();
       if (r == smt::SatResult::Unknown) throw std::runtime_error("solver unknown");
@@ -104,7 +108,10 @@ std::optional<ir::Trace> expandTrace(const ir::Program& source, const EncodedPro
       EdgeId e = trace.steps[i].edge;
       if (encoded.sourceEdges[e].empty()) continue;  // the added start edge
       LocId from = encoded.sourceLoc[program.edge(e).from], to = encoded.sourceLoc[program.edge(e).to];
-      auto path = search.find(from, to, encoded.sourceEdges[e], (*values)[i], (*values)[i + 1]);
+      // At the error location the values do not matter: leaving them open lets the search prefer a
+      // path that does not end on an unsupported feature.
+      bool last = i + 1 == trace.steps.size();
+      auto path = search.find(from, to, encoded.sourceEdges[e], (*values)[i], last ? std::vector<z3::expr>{} : (*values)[i + 1]);
       if (!path) return std::nullopt;
       for (EdgeId s : *path) out.steps.push_back(ir::TraceStep{ir::TraceStep::Kind::Edge, s, {}, {}});
     }

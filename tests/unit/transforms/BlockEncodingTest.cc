@@ -233,3 +233,24 @@ TEST(BlockEncoding, ExpandingAnInfeasibleTraceFails) {
   t.steps.push_back({TraceStep::Kind::Edge, toError[0], {}, {}});
   EXPECT_FALSE(transforms::expandTrace(*p, r, t, {}).has_value());
 }
+
+TEST(BlockEncoding, ExpandedTracesPreferARealErrorToAnUnsupportedOne) {
+  auto p = newMain();
+  VarId x = intVar(*p, "x");
+  LocId a = p->addLocation(0, "a");
+  addAssume(*p, entryOf(*p), a, p->var(x).cur > 0);
+  EdgeId marked = addAssume(*p, a, errorOf(*p), p->var(x).cur > 1);
+  p->mutableEdge(marked).unsupported = "inline assembly";
+  EdgeId real = addAssume(*p, a, errorOf(*p), p->var(x).cur > 1);  // whenever one is possible, both are
+  transforms::BlockEncodingOptions o;
+  o.exactInputs = false;
+  auto r = encodeBlocks(*p, o);
+  auto toError = edgesBetween(*r.program, entryOf(*r.program), errorOf(*r.program));
+  ASSERT_EQ(toError.size(), 1u);
+  EXPECT_EQ(r.program->edge(toError[0]).unsupported, "inline assembly");  // conservatively marked
+  ir::Trace t;
+  t.steps.push_back({TraceStep::Kind::Edge, toError[0], {}, {}});
+  auto source = transforms::expandTrace(*p, r, t, {});
+  ASSERT_TRUE(source.has_value());
+  EXPECT_EQ(source->steps.back().edge, real);
+}
