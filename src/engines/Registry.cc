@@ -3,6 +3,7 @@
 #include "engines/Engine.h"
 #include "engines/bmc/BmcEngine.h"
 #include "engines/kind/KInduction.h"
+#include "engines/predabs/PredabsEngine.h"
 
 namespace argus::engines {
 
@@ -14,6 +15,7 @@ const std::vector<EngineInfo>& engineRegistry() {
       {"kind", "k-induction over the cut-point system of the inlined program, with auxiliary invariants "
                "(intervals, disjunctions of intervals, orderings) found by a concurrent generator",
        [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions},
+      predabs::engineInfo(),
   };
   return table;
 }

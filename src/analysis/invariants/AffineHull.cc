@@ -142,7 +142,7 @@ class HullSampler {
   AffineHull sample(ir::LocId head, const std::vector<ir::VarId>& vars) {
     z3::context& c = enc_.ctx();
     std::vector<z3::expr> point;
-    for (ir::VarId v : vars) point.push_back(smt::freshConst(c, "hull-point", c.int_sort()));
+    for (size_t i = 0; i < vars.size(); ++i) point.push_back(smt::freshConst(c, "hull-point", c.int_sort()));
     std::vector<z3::expr> somewhere;
     for (size_t d = 0; d < pcs_.size(); ++d) {
       std::vector<z3::expr> same{enc_.pcAt(pcs_[d], head)};

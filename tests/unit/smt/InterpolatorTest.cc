@@ -220,7 +220,9 @@ TEST(Interpolator, StopRequestFromAnotherThreadEndsTheCall) {
   Interpolants r = itp.binary(A, w < 0);
   stopper.join();
   EXPECT_LT(watch.seconds(), 10.0);
-  if (!r.ok()) EXPECT_EQ(r.status, ItpStatus::Unknown) << r.detail;
+  if (!r.ok()) {
+    EXPECT_EQ(r.status, ItpStatus::Unknown) << r.detail;
+  }
 }
 
 TEST(Interpolator, StatisticsCountInterpolantsAndLiterals) {
