@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/ChcCommands.h"
 #include "cli/DumpCommand.h"
 #include "cli/ExitCode.h"
 #include "cli/GlobalOptions.h"
@@ -48,7 +49,8 @@ struct OptionFlags {
 };
 
 void addTaskArgument(CLI::App* app, std::string& target) {
-  app->add_option("file", target, "the task: a .c or .i file, or an SV-COMP task .yml")->required();
+  app->add_option("file", target, "the task: a .c or .i file, an SV-COMP task .yml, or Horn clauses .smt2")
+      ->required();
 }
 
 void addFrontendFlags(CLI::App* app, OptionFlags& flags) {
@@ -64,7 +66,8 @@ struct VerifyCommand {
   OptionFlags flags;
 
   CLI::App* setUp(CLI::App& app) {
-    CLI::App* c = app.add_subcommand("verify", "decide whether a C task can reach its error function");
+    CLI::App* c = app.add_subcommand(
+        "verify", "decide whether a C task can reach its error function (or Horn clauses derive false)");
     addTaskArgument(c, request.input);
     flags.add(c, "--engine", opt::kEngine, "the engine (default bmc; see --help-engines)");
     flags.add(c, "--timeout", opt::kTimeout, "wall-clock seconds (default: none)");
@@ -86,7 +89,7 @@ struct DumpCommand {
   bool cfa = false;
 
   CLI::App* setUp(CLI::App& app) {
-    CLI::App* c = app.add_subcommand("dump", "print the IR the C front end builds for a task");
+    CLI::App* c = app.add_subcommand("dump", "print the IR a front end builds for a task");
     addTaskArgument(c, request.input);
     c->add_flag("--cfa", cfa, "the control-flow automata (the default view)");
     c->add_flag("--dot", request.dot, "as Graphviz, one cluster per procedure");
@@ -97,6 +100,47 @@ struct DumpCommand {
   int run(std::ostream& out) {
     request.assignments = flags.assignments();
     return runDump(request, out);
+  }
+};
+
+struct ChcCommand {
+  ChcCommandOptions options;
+
+  CLI::App* setUp(CLI::App& app) {
+    CLI::App* c = app.add_subcommand(
+        "chc", "CHC-COMP mode: print sat, unsat or unknown for a system of Horn clauses (.smt2)");
+    c->add_option("file", options.file, "the Horn clauses (SMT-LIB 2, HORN logic)")->required();
+    c->add_flag("--model", options.printModel, "after sat the model, after unsat the derivation of false");
+    c->add_option("--engine", options.engine, "the engine (default: the first that supports the clauses)");
+    c->add_option("--timeout", options.timeoutSeconds, "wall-clock seconds (default: none)");
+    repeatable(c->add_option("--set", options.settings, "set an option: KEY=VALUE (repeatable)"));
+    c->add_option("--dump-queries", options.dumpDir, "write every solver query as .smt2 into this folder");
+    c->add_flag("-v,--verbose", options.verbosity, "progress and statistics on stderr, as ';' comments");
+    return c;
+  }
+  int run(std::ostream& out, std::ostream& err) { return runChcCommand(options, out, err); }
+};
+
+struct TranslateCommand {
+  TranslateOptions options;
+  std::string dataModel = "LP64";
+
+  CLI::App* setUp(CLI::App& app) {
+    CLI::App* c = app.add_subcommand("translate", "write a task's program as Horn clauses (SMT-LIB 2)");
+    c->add_option("file", options.input, "a .c/.i file, an SV-COMP task .yml, or Horn clauses .smt2")
+        ->required();
+    c->add_option("--to", options.to, "the target format (only chc)")->check(CLI::IsMember({"chc"}));
+    c->add_option("-o,--output", options.output, "the output file (default: stdout)");
+    c->add_option("--error-function", options.errorFunction, "plain C files: the error function");
+    c->add_option("--data-model", dataModel, "plain C files: ILP32 or LP64 (default LP64)")
+        ->check(CLI::IsMember({"ILP32", "LP64"}));
+    c->add_flag("--bv", options.bitVectors, "C integers as bit-vectors (default: mathematical integers)");
+    c->add_flag("-v,--verbose", options.verbosity, "log progress on stderr");
+    return c;
+  }
+  int run(std::ostream& out, std::ostream& err) {
+    options.ilp32 = dataModel == "ILP32";
+    return runTranslateCommand(options, out, err);
   }
 };
 
@@ -175,7 +219,7 @@ int usageError(std::ostream& err, const std::string& message) {
 }  // namespace
 
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  CLI::App app("argus: a software model checker for C programs (SV-COMP conventions)", "argus");
+  CLI::App app("argus: a software model checker for C programs (SV-COMP conventions) and Horn clauses (CHC-COMP)", "argus");
   app.footer(exitCodeHelp());
   app.require_subcommand(0, 1);
   bool helpEngines = false, helpOptions = false, version = false;
@@ -188,6 +232,10 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   CLI::App* verifyApp = verify.setUp(app);
   CLI::App* dumpApp = dump.setUp(app);
   CLI::App* benchApp = bench.setUp(app);
+  ChcCommand chc;
+  TranslateCommand translate;
+  CLI::App* chcApp = chc.setUp(app);
+  CLI::App* translateApp = translate.setUp(app);
   try {
     try {
       app.parse(argc, argv);
@@ -204,7 +252,9 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     if (verifyApp->parsed()) return verify.run(out);
     if (dumpApp->parsed()) return dump.run(out);
     if (benchApp->parsed()) return bench.run(out, err);
-    return usageError(err, "no command given: use verify, dump or bench (see argus --help)");
+    if (chcApp->parsed()) return chc.run(out, err);
+    if (translateApp->parsed()) return translate.run(out, err);
+    return usageError(err, "no command given: use verify, chc, dump, translate or bench (see argus --help)");
   } catch (const InputError& e) {
     return usageError(err, e.what());
   } catch (const OptionError& e) {

@@ -11,10 +11,24 @@ namespace fs = std::filesystem;
 
 namespace argus::cli {
 
-frontend::CTask loadInputTask(const std::string& path, const Options& options, Logger& log) {
+namespace {
+
+void requireReadableFile(const std::string& path) {
   if (!fs::exists(path)) throw InputError(path, 0, "no such file");
   if (fs::is_directory(path)) throw InputError(path, 0, "is a directory, not a task file");
   if (!std::ifstream(path)) throw InputError(path, 0, "cannot read the file");
+}
+
+}  // namespace
+
+bool isClauseFile(const std::string& path) {
+  if (fs::path(path).extension() != ".smt2") return false;
+  requireReadableFile(path);
+  return true;
+}
+
+frontend::CTask loadInputTask(const std::string& path, const Options& options, Logger& log) {
+  requireReadableFile(path);
   std::string ext = fs::path(path).extension().string();
   if (ext == ".yml" || ext == ".yaml") {
     for (const char* name : {opt::kErrorFunction, opt::kDataModel})
@@ -24,8 +38,8 @@ frontend::CTask loadInputTask(const std::string& path, const Options& options, L
   if (ext == ".c" || ext == ".i")
     return frontend::plainTask(path, options.getString(opt::kErrorFunction),
                                options.getString(opt::kDataModel) == "ILP32");
-  if (ext == ".smt2") throw InputError(path, 0, "CHC input (.smt2) is not supported by this command yet");
-  throw InputError(path, 0, "unknown kind of input (expected a .c, .i or .yml file)");
+  if (ext == ".smt2") throw InputError(path, 0, "Horn clauses (.smt2) are read by the CHC front end, not as a C task");
+  throw InputError(path, 0, "unknown kind of input (expected a .c, .i, .yml or .smt2 file)");
 }
 
 frontend::CFrontendOptions frontendOptions(const Options& options) {

@@ -11,9 +11,13 @@
 
 namespace argus::cli {
 
-/// Throws InputError for a missing or unreadable file, an unknown kind, a .smt2 file (not yet supported)
-/// and whatever the task parser rejects.
+/// Throws InputError for a missing or unreadable file, an unknown kind, a .smt2 file (Horn clauses take
+/// another path: isClauseFile) and whatever the task parser rejects.
 frontend::CTask loadInputTask(const std::string& path, const Options& options, Logger& log);
+
+/// Is `path` a system of Horn clauses (.smt2), which verify reads with the CHC front end? Throws
+/// InputError when such a file does not exist or cannot be read.
+bool isClauseFile(const std::string& path);
 
 frontend::CFrontendOptions frontendOptions(const Options& options);
 

@@ -12,11 +12,14 @@
 #include <thread>
 
 #include "certify/Certify.h"
+#include "certify/chc/ChcAnswer.h"
 #include "cli/ExitCode.h"
 #include "cli/GlobalOptions.h"
 #include "cli/Pipeline.h"
 #include "cli/RunGuard.h"
 #include "cli/TaskInput.h"
+#include "frontend/chc/Reader.h"
+#include "frontend/chc/ToProgram.h"
 #include "report/CertificateText.h"
 #include "report/ResultJson.h"
 #include "report/TraceText.h"
@@ -178,12 +181,60 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
   return result;
 }
 
+/// The engine's result judged by the clause-level checks of certify/chc: TRUE only when the engine's
+/// certificate became a model of every original clause, FALSE only when its trace became a derivation
+/// of false that replays. Anything else the engine claimed becomes Unknown(EvidenceRejected).
+ir::Result judgeByClauses(ir::Result result, const certify::ChcAnswer& answer) {
+  bool claimed = result.verdict != ir::Verdict::Unknown;
+  if (answer.status == certify::ChcStatus::Sat && result.verdict == ir::Verdict::Safe && result.certificate()) {
+    result.certificate()->checked = true;
+    return result;
+  }
+  if (answer.status == certify::ChcStatus::Unsat && result.verdict == ir::Verdict::Unsafe && result.trace()) {
+    result.trace()->pathChecked = true;
+    return result;
+  }
+  if (!claimed) return result;
+  ir::Result out = ir::Result::unknown(ir::UnknownReason::EvidenceRejected, answer.detail);
+  out.engine = result.engine;
+  return out;
+}
+
+/// `argus verify FILE.smt2`: the clauses' program, the engine, the clause-level checks. The verdict line
+/// says TRUE for sat (safe) and FALSE for unsat, as for C; `argus chc` prints the CHC-COMP words.
+int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRun& run,
+                  const engines::EngineInfo& engine, const std::shared_ptr<ShutdownToken>& shutdown) {
+  Stopwatch phase;
+  chc::ChcSystem system = chc::readChcFile(request.input, nullptr, &run.log());
+  chc::ChcProgram clauses = chc::toProgram(system);
+  run.updateInfo([&](report::RunInfo& info) {
+    info.inputFile = request.input;
+    info.options = options.nonDefault();
+    info.frontendSeconds = phase.seconds();
+  });
+  run.stats().set("chc.predicates", static_cast<int64_t>(system.preds.size()));
+  run.stats().set("chc.clauses", static_cast<int64_t>(system.clauses.size()));
+  Stopwatch enginePhase;
+  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, request.dumpDir};
+  ir::Result result = runEngine(engine, *clauses.program, ctx);
+  run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
+  Stopwatch certifyPhase;
+  certify::ChcCertifyOptions checks;
+  checks.checkTimeout = options.getDouble(opt::kCheckTimeout);
+  certify::ChcAnswer answer = certify::certifyChcResult(system, clauses, result, checks);
+  run.log().log(1, "chc", "clause-level check: {} ({})", certify::toString(answer.status), answer.detail);
+  result = requireCheckedEvidence(*clauses.program, judgeByClauses(std::move(result), answer));
+  run.updateInfo([&](report::RunInfo& info) { info.certifySeconds = certifyPhase.seconds(); });
+  return run.finish(result, clauses.program.get());
+}
+
 }  // namespace
 
 int runVerify(const VerifyRequest& request, std::ostream& out) {
   Options options = parseOptions(request);
   VerifyRun run(request, out);
-  frontend::CTask task = loadInputTask(request.input, options, run.log());
+  bool clauses = isClauseFile(request.input);
+  frontend::CTask task = clauses ? frontend::CTask{} : loadInputTask(request.input, options, run.log());
   const engines::EngineInfo& engine = engineByName(options.getString(opt::kEngine));
   auto shutdown = std::make_shared<ShutdownToken>();
   double timeout = options.getDouble(opt::kTimeout), grace = options.getDouble(opt::kGrace);
@@ -191,6 +242,7 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   RunGuard guard(shutdown, timeout > 0 ? timeout + grace : 0, [&] { run.giveUp(grace); });
 
   if (!request.dumpDir.empty()) std::filesystem::create_directories(request.dumpDir);
+  if (clauses) return verifyClauses(request, options, run, engine, shutdown);
   describeTask(run, task, options);
   std::unique_ptr<ir::Program> program;  // declared first: the result's terms live in its Z3 context
   ir::Result result;

@@ -64,11 +64,17 @@ ChcAnswer answerSafe(const chc::ChcSystem& sys, const chc::ChcProgram& cp, const
   else if (aboutOtherProgram(cp, r))
     built.detail = "the certificate is about a transformed program";
   std::string why = built.detail;
+  if (built.model) {
+    CheckOutcome check = checkChcModel(sys, *built.model, options.checkTimeout);
+    if (check.ok) return ChcAnswer{ChcStatus::Sat, std::move(built.model), std::nullopt, check.detail};
+    // A k-inductive certificate (k > 1) is no model by itself: its formulas fail the clauses' step.
+    why = "the certificate's model was rejected: " + check.detail;
+  }
   // The engine's evidence did not give a model: a least fixpoint may still exist and is checked all the same.
-  if (!built.model) built = chcModelByIteration(sys, options.iterationRounds, options.iterationSeconds);
+  built = chcModelByIteration(sys, options.iterationRounds, options.iterationSeconds);
   if (!built.model) return unknown("safe, but no model of the clauses: " + why + "; " + built.detail);
   CheckOutcome check = checkChcModel(sys, *built.model, options.checkTimeout);
-  if (!check.ok) return unknown("safe, but the model was rejected: " + check.detail);
+  if (!check.ok) return unknown("safe, but the model was rejected: " + why + "; " + check.detail);
   return ChcAnswer{ChcStatus::Sat, std::move(built.model), std::nullopt, check.detail};
 }
 
