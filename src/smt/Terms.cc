@@ -4,6 +4,7 @@
 #include <atomic>
 #include <unordered_set>
 
+#include "smt/TermWalk.h"
 #include "util/Error.h"
 
 namespace argus::smt {
@@ -14,19 +15,10 @@ std::atomic<uint64_t> freshCounter{0};
 /// Visits every distinct sub-term of `root` once (post-order is not needed by the callers).
 template <typename F>
 void forEachSubterm(const z3::expr& root, F&& visit) {
-  std::unordered_set<unsigned> seen;
-  std::vector<z3::expr> stack{root};
-  while (!stack.empty()) {
-    z3::expr e = stack.back();
-    stack.pop_back();
-    if (!seen.insert(e.id()).second) continue;
+  anySubterm(root, [&](const z3::expr& e) {
     visit(e);
-    if (e.is_app()) {
-      for (unsigned i = 0, n = e.num_args(); i < n; ++i) stack.push_back(e.arg(i));
-    } else if (e.is_quantifier() || e.is_lambda()) {
-      stack.push_back(e.body());
-    }
-  }
+    return false;
+  });
 }
 
 }  // namespace
