@@ -181,26 +181,25 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
   return result;
 }
 
-/// The engine's result judged by the clause-level checks of certify/chc: TRUE only when the engine's
-/// certificate became a model of every original clause, FALSE only when its trace became a derivation
-/// of false that replays. Anything else the engine claimed becomes Unknown(EvidenceRejected).
+/// A result that passed the program-level checks, judged again by the clause-level checks of
+/// certify/chc: TRUE only when the certificate became a model of every original clause, FALSE only when
+/// the trace became a derivation of false that replays. When no such model or derivation comes out (a
+/// k-inductive certificate, evidence about a transformed program), the answer is Unknown(Incomplete):
+/// the program-level check alone cannot vouch for the translation from the clauses.
 ir::Result judgeByClauses(ir::Result result, const certify::ChcAnswer& answer) {
-  bool claimed = result.verdict != ir::Verdict::Unknown;
-  if (answer.status == certify::ChcStatus::Sat && result.verdict == ir::Verdict::Safe && result.certificate()) {
-    result.certificate()->checked = true;
-    return result;
-  }
-  if (answer.status == certify::ChcStatus::Unsat && result.verdict == ir::Verdict::Unsafe && result.trace()) {
-    result.trace()->pathChecked = true;
-    return result;
-  }
-  if (!claimed) return result;
-  ir::Result out = ir::Result::unknown(ir::UnknownReason::EvidenceRejected, answer.detail);
+  if (result.verdict == ir::Verdict::Unknown) return result;
+  bool agrees = (answer.status == certify::ChcStatus::Sat && result.verdict == ir::Verdict::Safe) ||
+                (answer.status == certify::ChcStatus::Unsat && result.verdict == ir::Verdict::Unsafe);
+  if (agrees) return result;
+  ir::Result out = ir::Result::unknown(
+      ir::UnknownReason::Incomplete,
+      "the evidence passed the program-level check, but the clause-level check did not: " + answer.detail);
   out.engine = result.engine;
   return out;
 }
 
-/// `argus verify FILE.smt2`: the clauses' program, the engine, the clause-level checks. The verdict line
+/// `argus verify FILE.smt2`: the clauses' program, the engine, the program-level checks (as for C), then
+/// the clause-level checks. The verdict line
 /// says TRUE for sat (safe) and FALSE for unsat, as for C; `argus chc` prints the CHC-COMP words.
 int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRun& run,
                   const engines::EngineInfo& engine, const std::shared_ptr<ShutdownToken>& shutdown) {
@@ -219,11 +218,14 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
   ir::Result result = runEngine(engine, *clauses.program, ctx);
   run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
   Stopwatch certifyPhase;
-  certify::ChcCertifyOptions checks;
-  checks.checkTimeout = options.getDouble(opt::kCheckTimeout);
-  certify::ChcAnswer answer = certify::certifyChcResult(system, clauses, result, checks);
-  run.log().log(1, "chc", "clause-level check: {} ({})", certify::toString(answer.status), answer.detail);
-  result = requireCheckedEvidence(*clauses.program, judgeByClauses(std::move(result), answer));
+  result = certifyResult(*clauses.program, std::move(result), options, run);
+  if (result.verdict != ir::Verdict::Unknown) {
+    certify::ChcCertifyOptions checks;
+    checks.checkTimeout = options.getDouble(opt::kCheckTimeout);
+    certify::ChcAnswer answer = certify::certifyChcResult(system, clauses, result, checks);
+    run.log().log(1, "chc", "clause-level check: {} ({})", certify::toString(answer.status), answer.detail);
+    result = judgeByClauses(std::move(result), answer);
+  }
   run.updateInfo([&](report::RunInfo& info) { info.certifySeconds = certifyPhase.seconds(); });
   return run.finish(result, clauses.program.get());
 }
