@@ -1,0 +1,214 @@
+// Impact (lazy abstraction with interpolants) on hand-built programs: safe programs proved with a
+// certificate that certify accepts (and a tampered one rejected), bugs found with feasible traces, the
+// loop that needs refinement and coverage, forced covering on and off, every block encoding, the lock
+// pattern, recursion refused, limits and cancellation honoured.
+#include <gtest/gtest.h>
+
+#include "certify/Certify.h"
+#include "engines/impact/ImpactAnalysis.h"
+#include "engines/impact/ImpactEngine.h"
+#include "engines/impact/Settings.h"
+#include "testing/SmallPrograms.h"
+
+using namespace argus;
+using namespace argus::testing;
+namespace impact = argus::engines::impact;
+
+namespace {
+
+struct Harness {
+  OptionRegistry registry;
+  Options options{registry};
+  Logger log;
+  Stats stats;
+  std::shared_ptr<ShutdownToken> shutdown = std::make_shared<ShutdownToken>();
+  engines::RunContext context{options, log, stats, shutdown, ""};
+
+  explicit Harness(std::vector<std::string> settings = {}) {
+    impact::registerOptions(registry);
+    for (auto& s : settings) options.setAssignment(s);
+  }
+  ir::Result run(const Program& p) { return impact::ImpactEngine().run(p, context); }
+  int64_t count(const std::string& key) const { return stats.has(key) ? stats.getInt(key) : 0; }
+};
+
+/// Why certify rejects the certificate (empty: accepted).
+std::string certificateRejection(const Program& p, ir::Certificate c) {
+  auto outcome = certify::checkCertificate(p, c, certify::CertifyOptions{});
+  return outcome.ok ? "" : outcome.detail;
+}
+
+/// The evidence of `r` (a decided result for `input`) passes certify on the program it speaks about.
+void expectEvidenceHolds(const Program& input, const ir::Result& r) {
+  const Program& q = r.evidenceProgram ? *r.evidenceProgram : input;
+  if (r.verdict == Verdict::Safe) {
+    ASSERT_NE(r.certificate(), nullptr);
+    EXPECT_EQ(certificateRejection(q, *r.certificate()), "");
+  } else {
+    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.detail;
+    ASSERT_NE(r.trace(), nullptr);
+    ir::Trace t = *r.trace();
+    auto outcome = certify::checkTrace(q, t, certify::CertifyOptions{});
+    EXPECT_TRUE(outcome.ok) << outcome.detail;
+  }
+}
+
+/// x := 0; y := 0; while (*) { x := x + 1; y := y + 1 }; if (x != y) error. Safe; the loop head needs
+/// x = y, which the interpolants of the unrolled paths find only after several refinements unless
+/// forced covering closes the loop with the label of the loop head.
+std::unique_ptr<Program> twoCounters() {
+  auto p = newMain();
+  z3::context& c = p->ctx();
+  VarId x = intVar(*p, "x"), y = intVar(*p, "y");
+  LocId head = p->addLocation(0, "head"), body = p->addLocation(0, "body");
+  addAssign(*p, entryOf(*p), head, {{x, c.int_val(0)}, {y, c.int_val(0)}});
+  addAssume(*p, head, body, c.bool_val(true));
+  addAssign(*p, body, head, {{x, p->var(x).cur + 1}, {y, p->var(y).cur + 1}});
+  addAssume(*p, head, errorOf(*p), p->var(x).cur != p->var(y).cur);
+  addAssume(*p, head, exitOf(*p), p->var(x).cur == p->var(y).cur);
+  return p;
+}
+
+const std::vector<std::string> kEncodings{"sbe", "lbe", "abe"};
+
+}  // namespace
+
+TEST(Impact, ProvesTheSafeDiamondInEveryEncoding) {
+  for (auto& block : kEncodings) {
+    Harness h({"impact.block=" + block});
+    auto p = diamond(0);
+    auto r = h.run(*p);
+    ASSERT_EQ(r.verdict, Verdict::Safe) << block << ": " << r.detail;
+    EXPECT_EQ(r.engine, "impact");
+    expectEvidenceHolds(*p, r);
+  }
+}
+
+TEST(Impact, ATamperedCertificateIsRejected) {
+  for (std::string block : {"sbe", "lbe"}) {
+    Harness h({"impact.block=" + block});
+    auto r = h.run(*countUp(1));
+    ASSERT_EQ(r.verdict, Verdict::Safe) << r.detail;
+    ASSERT_EQ(certificateRejection(*r.evidenceProgram, *r.certificate()), "");
+    // Weakening the loop head's invariant to `true` breaks inductiveness at the error check.
+    bool tampered = false;
+    for (auto& [loc, inv] : r.certificate()->invariants) {
+      if (r.evidenceProgram->loc(loc).name != "head") continue;
+      ir::Certificate weakened = *r.certificate();
+      weakened.invariants.at(loc) = r.evidenceProgram->ctx().bool_val(true);
+      EXPECT_NE(certificateRejection(*r.evidenceProgram, weakened), "") << block;
+      tampered = true;
+    }
+    EXPECT_TRUE(tampered) << block << ": the encoded program has no loop head";
+  }
+}
+
+TEST(Impact, FindsTheBugsWithFeasibleTraces) {
+  for (auto& block : kEncodings)
+    for (bool forced : {true, false}) {
+      Harness h({"impact.block=" + block, std::string("impact.forced_covering=") + (forced ? "true" : "false")});
+      for (auto* make : {+[] { return diamond(2); }, +[] { return countUp(2); }, +[] { return locks(3, true); }}) {
+        auto p = make();
+        auto r = h.run(*p);
+        EXPECT_EQ(r.verdict, Verdict::Unsafe) << block << ": " << r.detail;
+        expectEvidenceHolds(*p, r);
+      }
+    }
+}
+
+TEST(Impact, RefinesAndCoversUntilTheLoopIsClosed) {
+  for (std::string block : {"sbe", "lbe"})
+    for (std::string interpolation : {"smt", "weakest"}) {
+      Harness h({"impact.block=" + block, "impact.interpolation=" + interpolation});
+      auto p = countUp(1);
+      auto r = h.run(*p);
+      ASSERT_EQ(r.verdict, Verdict::Safe) << block << "/" << interpolation << ": " << r.detail;
+      expectEvidenceHolds(*p, r);
+      EXPECT_GE(h.count("impact.refinements"), 1);
+      EXPECT_GE(h.count("impact.strengthened_labels"), 1);
+      EXPECT_GE(h.count("impact.covered") + h.count("impact.forced_covers"), 1);
+      EXPECT_GE(h.count("impact.label_atoms"), 1);
+    }
+}
+
+TEST(Impact, ProvesTheLockPattern) {
+  for (std::string block : {"sbe", "lbe"}) {
+    Harness h({"impact.block=" + block});
+    auto p = locks(3);
+    auto r = h.run(*p);
+    ASSERT_EQ(r.verdict, Verdict::Safe) << block << ": " << r.detail;
+    expectEvidenceHolds(*p, r);
+  }
+}
+
+TEST(Impact, ForcedCoveringClosesTheLoopWithFewerRefinements) {
+  std::map<bool, int64_t> refinements;
+  for (std::string block : {"sbe", "lbe"})
+    for (bool forced : {true, false}) {
+      Harness h({"impact.block=" + block, std::string("impact.forced_covering=") + (forced ? "true" : "false")});
+      auto p = twoCounters();
+      auto r = h.run(*p);
+      ASSERT_EQ(r.verdict, Verdict::Safe) << block << (forced ? " forced: " : ": ") << r.detail;
+      expectEvidenceHolds(*p, r);
+      refinements[forced] = h.count("impact.refinements");
+      if (forced) {
+        EXPECT_GE(h.count("impact.forced_covers"), 1) << block;
+      } else {
+        EXPECT_EQ(h.count("impact.forced_covers"), 0) << block;
+        EXPECT_LT(refinements[true], refinements[false]) << block;
+      }
+    }
+}
+
+TEST(Impact, InlinesCallsAndRejectsRecursion) {
+  // x := inc(4); if (x == bad) error.
+  auto callInc = [](int bad) {
+    auto p = newMain();
+    z3::context& c = p->ctx();
+    ProcId inc = p->addProcedureWithFrame("inc");
+    VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
+    VarId res = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
+    addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{res, p->var(a).cur + 1}});
+    VarId x = intVar(*p, "x");
+    LocId l1 = p->addLocation(0, "l1");
+    p->addCall(entryOf(*p), l1, inc, {c.int_val(4)}, {x});
+    addAssume(*p, l1, errorOf(*p), p->var(x).cur == bad);
+    addAssume(*p, l1, exitOf(*p), p->var(x).cur != bad);
+    return p;
+  };
+  impact::ImpactEngine engine;
+  for (int bad : {4, 5}) {
+    auto p = callInc(bad);
+    EXPECT_TRUE(engine.supports(*p).ok);
+    Harness h;
+    auto r = h.run(*p);
+    ASSERT_EQ(r.verdict, bad == 5 ? Verdict::Unsafe : Verdict::Safe) << r.detail;
+    expectEvidenceHolds(*p, r);
+  }
+  auto p = callInc(4);
+  ProcId inc = p->findProc("inc");
+  p->addCall(p->proc(inc).entry, p->proc(inc).exit, inc, {p->var(p->proc(inc).params[0]).cur}, {p->proc(inc).results[0]});
+  EXPECT_FALSE(engine.supports(*p).ok);
+  Harness h;
+  EXPECT_EQ(h.run(*p).reason, UnknownReason::Unsupported);
+}
+
+TEST(Impact, HonoursTheRefinementLimitAndCancellation) {
+  Harness limited({"impact.max_refinements=0"});
+  auto r = limited.run(*countUp(1));
+  EXPECT_EQ(r.verdict, Verdict::Unknown);
+  EXPECT_EQ(r.reason, UnknownReason::BoundReached);
+
+  Harness cancelled;
+  cancelled.shutdown->requestStop("test");
+  r = cancelled.run(*countUp(1));
+  EXPECT_EQ(r.verdict, Verdict::Unknown);
+  EXPECT_EQ(r.reason, UnknownReason::Cancelled);
+}
+
+TEST(Impact, RefusesMergeJoin) {
+  Harness h({"cpa.merge=join"});
+  auto r = h.run(*countUp(1));
+  EXPECT_EQ(r.verdict, Verdict::Unknown);
+  EXPECT_EQ(r.reason, UnknownReason::Unsupported);
+}
