@@ -6,10 +6,8 @@
 
 #include <map>
 
-#include "certify/Certify.h"
-#include "engines/impact/ImpactAnalysis.h"
+#include "CpaEngineTestSupport.h"
 #include "engines/impact/ImpactEngine.h"
-#include "engines/impact/Settings.h"
 #include "testing/SmallPrograms.h"
 
 using namespace argus;
@@ -18,42 +16,10 @@ namespace impact = argus::engines::impact;
 
 namespace {
 
-struct Harness {
-  OptionRegistry registry;
-  Options options{registry};
-  Logger log;
-  Stats stats;
-  std::shared_ptr<ShutdownToken> shutdown = std::make_shared<ShutdownToken>();
-  engines::RunContext context{options, log, stats, shutdown, ""};
-
-  explicit Harness(std::vector<std::string> settings = {}) {
-    impact::registerOptions(registry);
-    for (auto& s : settings) options.setAssignment(s);
-  }
-  ir::Result run(const Program& p) { return impact::ImpactEngine().run(p, context); }
-  int64_t count(const std::string& key) const { return stats.has(key) ? stats.getInt(key) : 0; }
+struct Harness : EngineHarness {
+  explicit Harness(const std::vector<std::string>& settings = {}) : EngineHarness("impact", settings) {}
+  int64_t count(const std::string& key) const { return stats.getInt(key); }
 };
-
-/// Why certify rejects the certificate (empty: accepted).
-std::string certificateRejection(const Program& p, ir::Certificate c) {
-  auto outcome = certify::checkCertificate(p, c, certify::CertifyOptions{});
-  return outcome.ok ? "" : outcome.detail;
-}
-
-/// The evidence of `r` (a decided result for `input`) passes certify on the program it speaks about.
-void expectEvidenceHolds(const Program& input, const ir::Result& r) {
-  const Program& q = r.evidenceProgram ? *r.evidenceProgram : input;
-  if (r.verdict == Verdict::Safe) {
-    ASSERT_NE(r.certificate(), nullptr);
-    EXPECT_EQ(certificateRejection(q, *r.certificate()), "");
-  } else {
-    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.detail;
-    ASSERT_NE(r.trace(), nullptr);
-    ir::Trace t = *r.trace();
-    auto outcome = certify::checkTrace(q, t, certify::CertifyOptions{});
-    EXPECT_TRUE(outcome.ok) << outcome.detail;
-  }
-}
 
 const std::vector<std::string> kEncodings{"sbe", "lbe", "abe"};
 

@@ -8,6 +8,7 @@
 #include "engines/predabs/PredicateAnalysis.h"
 #include "engines/predabs/Settings.h"
 #include "certify/Certify.h"
+#include "CpaEngineTestSupport.h"
 #include "testing/SmallPrograms.h"
 
 using namespace argus;
@@ -16,41 +17,9 @@ namespace predabs = argus::engines::predabs;
 
 namespace {
 
-struct Harness {
-  OptionRegistry registry;
-  Options options{registry};
-  Logger log;
-  Stats stats;
-  std::shared_ptr<ShutdownToken> shutdown = std::make_shared<ShutdownToken>();
-  engines::RunContext context{options, log, stats, shutdown, ""};
-
-  explicit Harness(std::vector<std::string> settings = {}) {
-    predabs::registerOptions(registry);
-    for (auto& s : settings) options.setAssignment(s);
-  }
-  ir::Result run(const Program& p) { return predabs::PredabsEngine().run(p, context); }
+struct Harness : EngineHarness {
+  explicit Harness(const std::vector<std::string>& settings = {}) : EngineHarness("predabs", settings) {}
 };
-
-/// Why certify rejects the certificate (empty: accepted).
-std::string certificateRejection(const Program& p, ir::Certificate c) {
-  auto outcome = certify::checkCertificate(p, c, certify::CertifyOptions{});
-  return outcome.ok ? "" : outcome.detail;
-}
-
-/// The evidence of `r` (a result for `input`) passes certify on the program it speaks about.
-void expectEvidenceHolds(const Program& input, const ir::Result& r) {
-  const Program& q = r.evidenceProgram ? *r.evidenceProgram : input;
-  if (r.verdict == Verdict::Safe) {
-    ASSERT_NE(r.certificate(), nullptr);
-    EXPECT_EQ(certificateRejection(q, *r.certificate()), "");
-  } else {
-    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.detail;
-    ASSERT_NE(r.trace(), nullptr);
-    ir::Trace t = *r.trace();
-    auto outcome = certify::checkTrace(q, t, certify::CertifyOptions{});
-    EXPECT_TRUE(outcome.ok) << outcome.detail;
-  }
-}
 
 /// c := nondet; if (c > 0) { x := true; y := true } else { x := false; y := false }; while (*) { x := !x;
 /// y := !y }; if (x != y) error. With the predicates x and y only a disjunction proves it.
