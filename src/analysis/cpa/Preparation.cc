@@ -36,13 +36,14 @@ PreparedProgram prepareProgram(const ir::Program& program, transforms::BlockEnco
   return {inlined.program, transforms::encodeBlocks(*inlined.program, options)};
 }
 
-std::optional<ir::Result> attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
+ir::Result attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
                                          const smt::SolverConfig& traceSolver) {
   if (result.verdict == ir::Verdict::Safe) result.evidenceProgram = prepared.encoded.program;
   if (result.verdict != ir::Verdict::Unsafe) return result;
   const ir::Program& source = prepared.inlined ? *prepared.inlined : input;
   auto expanded = transforms::expandTrace(source, prepared.encoded, *result.trace(), traceSolver);
-  if (!expanded) return std::nullopt;
+  if (!expanded)
+    return ir::Result::unknown(ir::UnknownReason::Error, "the counterexample could not be mapped to the inlined program");
   result.evidence = std::move(*expanded);
   result.evidenceProgram = prepared.inlined;
   return result;

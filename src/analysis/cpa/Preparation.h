@@ -5,7 +5,6 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 
 #include "ir/Evidence.h"
 #include "ir/Program.h"
@@ -27,8 +26,9 @@ PreparedProgram prepareProgram(const ir::Program& program, transforms::BlockEnco
 
 /// `result` (about the encoded program) with its evidence about the program certify should check: Safe
 /// gets evidenceProgram = the encoded program; Unsafe gets its trace expanded onto the encoded program's
-/// source. nullopt when the trace cannot be expanded (infeasible, or a solver could not decide).
-std::optional<ir::Result> attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
+/// source, or becomes Unknown(Error) when the trace cannot be expanded (infeasible, or a solver could not
+/// decide: the caller may prefer its own Unknown when a stop was requested).
+ir::Result attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
                                          const smt::SolverConfig& traceSolver);
 
 }  // namespace argus::cpa

@@ -19,9 +19,8 @@ ImpactAnalysis::ImpactAnalysis(const ir::Program& program, const Settings& setti
       scope_(program.scope(program.mainProc())),
       checker_(program, context.solverConfig("impact-coverage"), context.stats) {
   INVARIANT(program.numProcs() == 1, "Impact runs on one procedure");
-  interpolator_ = cpa::makeInterpolator(settings.interpolation, program.ctx(), context.solverConfig("impact-interpolation"));
-  if (settings.coreInterpolation)
-    interpolator_ = cpa::restrictToCore(std::move(interpolator_), program.ctx(), context.solverConfig("impact-core"));
+  interpolator_ = cpa::makeInterpolator(settings.interpolation, settings.coreInterpolation, program.ctx(),
+                                        context.solverConfig("impact-interpolation"), context.solverConfig("impact-core"));
   std::vector<std::unique_ptr<cpa::Cpa>> components;
   components.push_back(std::make_unique<LabelCpa>(program.ctx(), checker_));
   cpa_ = std::make_unique<cpa::CompositeCpa>(program, std::move(components));

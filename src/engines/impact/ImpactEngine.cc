@@ -14,19 +14,6 @@ Support ImpactEngine::supports(const ir::Program& program) const {
   return Support::yes();
 }
 
-namespace {
-
-ir::Result attachEvidence(ir::Result result, const ir::Program& input, const cpa::PreparedProgram& prepared,
-                          RunContext& context) {
-  ScopedTimer timer(context.stats, "impact.time.trace_expansion");
-  auto attached = cpa::attachEvidence(std::move(result), input, prepared, context.solverConfig("impact-trace"));
-  if (attached) return std::move(*attached);
-  if (context.shutdown && context.shutdown->stopRequested()) return context.stopped();
-  return ir::Result::unknown(ir::UnknownReason::Error, "the counterexample could not be mapped to the inlined program");
-}
-
-}  // namespace
-
 ir::Result ImpactEngine::run(const ir::Program& program, RunContext& context) {
   try {
     Settings settings = Settings::from(context.options);
@@ -42,7 +29,11 @@ ir::Result ImpactEngine::run(const ir::Program& program, RunContext& context) {
     context.stats.set("impact.blocks", static_cast<int64_t>(encoded.numEdges()));
     ir::Result result = ImpactAnalysis(encoded, settings, context).run();
     result.engine = "impact";
-    return attachEvidence(std::move(result), program, prepared, context);
+    bool unsafe = result.verdict == ir::Verdict::Unsafe;
+    ScopedTimer timer(context.stats, "impact.time.trace_expansion");
+    result = cpa::attachEvidence(std::move(result), program, prepared, context.solverConfig("impact-trace"));
+    bool stopped = context.shutdown && context.shutdown->stopRequested();
+    return unsafe && result.verdict != ir::Verdict::Unsafe && stopped ? context.stopped() : result;
   } catch (const UnsupportedError& e) {
     return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
   } catch (const z3::exception& e) {

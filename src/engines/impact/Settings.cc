@@ -10,11 +10,7 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("impact.forced_covering", true,
                    "before expanding a node, try to cover it by an older node at its location whose label "
                    "follows from the parent's label and the edge (and strengthen the node with that label)");
-  registry.addChoice("impact.interpolation", "smt", {"smt", "weakest", "strongest"},
-                     "sequence interpolants: smt::Interpolator, or by quantifier elimination the weakest "
-                     "(backward) or the strongest (forward) ones");
-  registry.addBool("impact.core_interpolation", true,
-                   "interpolate only the steps of an unsatisfiable core of the infeasible path");
+  cpa::registerInterpolationOptions(registry, "impact");
   registry.addInt("impact.max_refinements", -1, "give up after this many refinements (-1: no limit)", -1);
 }
 
@@ -26,8 +22,8 @@ Settings Settings::from(const Options& raw) {
   s.forcedCovering = o.getBool("impact.forced_covering");
   s.order = configured.waitlistOrder();
   s.merge = configured.merge();
-  s.interpolation = cpa::parseInterpolationKind(o.getString("impact.interpolation"));
-  s.coreInterpolation = o.getBool("impact.core_interpolation");
+  s.interpolation = configured.interpolation("impact");
+  s.coreInterpolation = configured.coreInterpolation("impact");
   s.maxRefinements = o.getInt("impact.max_refinements");
   return s;
 }

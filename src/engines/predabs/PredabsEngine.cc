@@ -16,21 +16,6 @@ PreparedProgram prepareProgram(const ir::Program& program, const Settings& setti
   return cpa::prepareProgram(program, settings.block, settings.abeCalls);
 }
 
-namespace {
-
-/// Points the evidence of a decided result at the right program: the encoded one for certificates, the
-/// encoded program's source for traces (expanded onto it).
-ir::Result attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
-                          RunContext& context) {
-  ScopedTimer timer(context.stats, "predabs.time.trace_expansion");
-  auto attached = cpa::attachEvidence(std::move(result), input, prepared, context.solverConfig("predabs-trace"));
-  if (attached) return std::move(*attached);
-  if (context.shutdown && context.shutdown->stopRequested()) return context.stopped();
-  return ir::Result::unknown(ir::UnknownReason::Error, "the counterexample could not be mapped to the inlined program");
-}
-
-}  // namespace
-
 ir::Result PredabsEngine::run(const ir::Program& program, RunContext& context) {
   try {
     Settings settings = Settings::from(context.options);
@@ -52,7 +37,11 @@ ir::Result PredabsEngine::run(const ir::Program& program, RunContext& context) {
       result = PredicateAnalysis(encoded, settings, context, bdds).run();
     }
     result.engine = "predabs";
-    return attachEvidence(std::move(result), program, prepared, context);
+    bool unsafe = result.verdict == ir::Verdict::Unsafe;
+    ScopedTimer timer(context.stats, "predabs.time.trace_expansion");
+    result = cpa::attachEvidence(std::move(result), program, prepared, context.solverConfig("predabs-trace"));
+    bool stopped = context.shutdown && context.shutdown->stopRequested();
+    return unsafe && result.verdict != ir::Verdict::Unsafe && stopped ? context.stopped() : result;
   } catch (const UnsupportedError& e) {
     return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
   } catch (const AbstractionUnknown& e) {

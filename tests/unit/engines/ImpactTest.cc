@@ -118,21 +118,6 @@ TEST(Impact, ForcedCoveringClosesTheLoopWithFewerRefinements) {
 }
 
 TEST(Impact, InlinesCallsAndRejectsRecursion) {
-  // x := inc(4); if (x == bad) error.
-  auto callInc = [](int bad) {
-    auto p = newMain();
-    z3::context& c = p->ctx();
-    ProcId inc = p->addProcedureWithFrame("inc");
-    VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
-    VarId res = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
-    addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{res, p->var(a).cur + 1}});
-    VarId x = intVar(*p, "x");
-    LocId l1 = p->addLocation(0, "l1");
-    p->addCall(entryOf(*p), l1, inc, {c.int_val(4)}, {x});
-    addAssume(*p, l1, errorOf(*p), p->var(x).cur == bad);
-    addAssume(*p, l1, exitOf(*p), p->var(x).cur != bad);
-    return p;
-  };
   impact::ImpactEngine engine;
   for (int bad : {4, 5}) {
     auto p = callInc(bad);
@@ -142,9 +127,7 @@ TEST(Impact, InlinesCallsAndRejectsRecursion) {
     ASSERT_EQ(r.verdict, bad == 5 ? Verdict::Unsafe : Verdict::Safe) << r.detail;
     expectEvidenceHolds(*p, r);
   }
-  auto p = callInc(4);
-  ProcId inc = p->findProc("inc");
-  p->addCall(p->proc(inc).entry, p->proc(inc).exit, inc, {p->var(p->proc(inc).params[0]).cur}, {p->proc(inc).results[0]});
+  auto p = callIncRecursively();
   EXPECT_FALSE(engine.supports(*p).ok);
   Harness h;
   EXPECT_EQ(h.run(*p).reason, UnknownReason::Unsupported);

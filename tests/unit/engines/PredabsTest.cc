@@ -209,21 +209,6 @@ TEST(Predabs, RefinementPrunesLazilyInsteadOfRestarting) {
 }
 
 TEST(Predabs, InlinesCallsAndRejectsRecursion) {
-  // x := inc(4); if (x != bad) exit else error.
-  auto callInc = [](int bad) {
-    auto p = newMain();
-    z3::context& c = p->ctx();
-    ProcId inc = p->addProcedureWithFrame("inc");
-    VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
-    VarId res = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
-    addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{res, p->var(a).cur + 1}});
-    VarId x = intVar(*p, "x");
-    LocId l1 = p->addLocation(0, "l1");
-    p->addCall(entryOf(*p), l1, inc, {c.int_val(4)}, {x});
-    addAssume(*p, l1, errorOf(*p), p->var(x).cur == bad);
-    addAssume(*p, l1, exitOf(*p), p->var(x).cur != bad);
-    return p;
-  };
   predabs::PredabsEngine engine;
   for (int bad : {4, 5})
     for (std::string abeCalls : {"false", "true"}) {
@@ -238,9 +223,7 @@ TEST(Predabs, InlinesCallsAndRejectsRecursion) {
       // Abstraction at the call and the return keeps inc's entry and exit as locations.
       EXPECT_EQ(h.stats.getInt("predabs.locations"), abeCalls == "true" ? 5 : 3);
     }
-  auto p = callInc(4);
-  ProcId inc = p->findProc("inc");
-  p->addCall(p->proc(inc).entry, p->proc(inc).exit, inc, {p->var(p->proc(inc).params[0]).cur}, {p->proc(inc).results[0]});
+  auto p = callIncRecursively();
   EXPECT_FALSE(engine.supports(*p).ok);
   Harness h;
   EXPECT_EQ(h.run(*p).reason, UnknownReason::Unsupported);
