@@ -2,6 +2,7 @@
 // Adding an engine means adding its folder under src/engines and one row here.
 #include "engines/Engine.h"
 #include "engines/bmc/BmcEngine.h"
+#include "engines/impact/ImpactEngine.h"
 #include "engines/kind/KInduction.h"
 #include "engines/predabs/PredabsEngine.h"
 
@@ -16,6 +17,7 @@ const std::vector<EngineInfo>& engineRegistry() {
                "(intervals, disjunctions of intervals, orderings) found by a concurrent generator",
        [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions},
       predabs::engineInfo(),
+      impact::engineInfo(),
   };
   return table;
 }

@@ -21,6 +21,7 @@ RunResult ReachabilityAlgorithm::run() {
     if (services_.shutdown && services_.shutdown->stopRequested()) return {RunStatus::Stopped, nullptr};
     ArgNode* node = waitlist.pop();
     INVARIANT(!node->removed && !node->covered(), "a removed or covered node was waiting");
+    if (beforeExpansion_ && beforeExpansion_(node)) continue;
     node->expanded = true;
     services_.stats.add(prefix + ".expansions");
     const auto& state = ReachedSet::stateOf(*node);

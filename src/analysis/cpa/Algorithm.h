@@ -5,6 +5,7 @@
 // run() can be called again after a refinement has pruned the reached set: it resumes with the waitlist.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "analysis/cpa/CompositeCpa.h"
@@ -37,6 +38,10 @@ class ReachabilityAlgorithm {
 
   RunResult run();
 
+  /// Optional: called with each node taken from the waitlist before it is expanded; true skips the
+  /// expansion (the hook covered the node, or knows it to be infeasible). Impact closes nodes here.
+  void setBeforeExpansion(std::function<bool(ArgNode*)> hook) { beforeExpansion_ = std::move(hook); }
+
  private:
   /// Handles one successor of `parent`; returns the new node when it is a target.
   ArgNode* process(ArgNode* parent, const CompositeCpa::Successor& successor);
@@ -50,6 +55,7 @@ class ReachabilityAlgorithm {
   std::unique_ptr<StopOperator> stop_;
   bool mergeSep_;
   AlgorithmServices services_;
+  std::function<bool(ArgNode*)> beforeExpansion_;
 };
 
 }  // namespace argus::cpa

@@ -36,6 +36,14 @@ void registerCpaOptions(OptionRegistry& registry) {
   registry.addChoice("cpa.stop", "sep", {"sep", "join"}, "CPA stop operator");
 }
 
+void registerInterpolationOptions(OptionRegistry& registry, const std::string& ns) {
+  registry.addChoice(ns + ".interpolation", "smt", {"smt", "weakest", "strongest"},
+                     "sequence interpolants: smt::Interpolator, or by quantifier elimination the weakest "
+                     "(backward) or the strongest (forward) ones");
+  registry.addBool(ns + ".core_interpolation", true,
+                   "interpolate only the steps of an unsatisfiable core of the infeasible path");
+}
+
 ConfiguredOptions::ConfiguredOptions(const Options& options) : resolved_(options) {
   if (!options.registry().find("cpa.config")) return;
   config_ = findConfiguration(options.getString("cpa.config"));

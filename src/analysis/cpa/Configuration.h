@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/cpa/Interpolation.h"
 #include "analysis/cpa/Operators.h"
 #include "analysis/cpa/Waitlist.h"
 #include "util/Options.h"
@@ -28,6 +29,10 @@ const NamedConfiguration* findConfiguration(const std::string& name);
 /// every engine built on the framework may call it).
 void registerCpaOptions(OptionRegistry& registry);
 
+/// Registers <ns>.interpolation (smt, weakest, strongest) and <ns>.core_interpolation: how an engine's
+/// refiner computes sequence interpolants (see Interpolation.h).
+void registerInterpolationOptions(OptionRegistry& registry, const std::string& ns);
+
 /// The options of a run with the chosen named configuration applied: a value set explicitly wins, then
 /// the configuration's value, then the option's default. Configuration values are validated like
 /// explicit ones (a bad table entry throws OptionError).
@@ -40,6 +45,10 @@ class ConfiguredOptions {
   WaitlistOrder waitlistOrder() const { return parseWaitlistOrder(resolved_.getString("cpa.traversal")); }
   MergeKind merge() const { return parseMergeKind(resolved_.getString("cpa.merge")); }
   StopKind stop() const { return parseStopKind(resolved_.getString("cpa.stop")); }
+  InterpolationKind interpolation(const std::string& ns) const {
+    return parseInterpolationKind(resolved_.getString(ns + ".interpolation"));
+  }
+  bool coreInterpolation(const std::string& ns) const { return resolved_.getBool(ns + ".core_interpolation"); }
 
  private:
   Options resolved_;

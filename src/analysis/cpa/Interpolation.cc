@@ -195,4 +195,11 @@ std::unique_ptr<SequenceInterpolator> makeInterpolator(InterpolationKind kind, z
   return std::make_unique<ProjectionInterpolator>(kind == InterpolationKind::Weakest, solver.shutdown);
 }
 
+std::unique_ptr<SequenceInterpolator> makeInterpolator(InterpolationKind kind, bool coreOnly, z3::context& ctx,
+                                                       const smt::SolverConfig& interpolation,
+                                                       const smt::SolverConfig& core) {
+  auto interpolator = makeInterpolator(kind, ctx, interpolation);
+  return coreOnly ? restrictToCore(std::move(interpolator), ctx, core) : std::move(interpolator);
+}
+
 }  // namespace argus::cpa

@@ -41,4 +41,9 @@ std::unique_ptr<SequenceInterpolator> makeInterpolator(InterpolationKind kind, z
 std::unique_ptr<SequenceInterpolator> restrictToCore(std::unique_ptr<SequenceInterpolator> inner, z3::context& ctx,
                                                      const smt::SolverConfig& solver);
 
+/// makeInterpolator(kind), wrapped in restrictToCore when `coreOnly`.
+std::unique_ptr<SequenceInterpolator> makeInterpolator(InterpolationKind kind, bool coreOnly, z3::context& ctx,
+                                                       const smt::SolverConfig& interpolation,
+                                                       const smt::SolverConfig& core);
+
 }  // namespace argus::cpa

@@ -3,31 +3,9 @@
 
 #include "engines/predabs/PredicateAnalysis.h"
 #include "ir/Queries.h"
-#include "transforms/BlockTrace.h"
-#include "transforms/Inline.h"
 #include "util/Error.h"
 
 namespace argus::engines::predabs {
-namespace {
-
-bool hasCalls(const ir::Program& p) {
-  for (auto& e : p.edges())
-    if (e.isCall()) return true;
-  return false;
-}
-
-/// Locations of the inlined program that copy a callee's entry or exit (the call and return points).
-std::vector<ir::LocId> callBoundaries(const ir::Program& original, const transforms::InlineResult& inlined) {
-  std::vector<ir::LocId> out;
-  for (ir::LocId l = 0; l < inlined.originalLoc.size(); ++l) {
-    const ir::Location& source = original.loc(inlined.originalLoc[l]);
-    const ir::Procedure& proc = original.proc(source.proc);
-    if (proc.id != original.mainProc() && (source.id == proc.entry || source.id == proc.exit)) out.push_back(l);
-  }
-  return out;
-}
-
-}  // namespace
 
 Support PredabsEngine::supports(const ir::Program& program) const {
   if (ir::CallGraph(program).hasRecursion()) return Support::no("recursion (predabs inlines all calls)");
@@ -35,37 +13,8 @@ Support PredabsEngine::supports(const ir::Program& program) const {
 }
 
 PreparedProgram prepareProgram(const ir::Program& program, const Settings& settings) {
-  transforms::BlockEncodingOptions options;
-  options.kind = settings.block;
-  options.exactInputs = false;  // traces are expanded
-  if (program.numProcs() == 1 && !hasCalls(program)) return {nullptr, transforms::encodeBlocks(program, options)};
-  transforms::InlineResult inlined = transforms::inlineAll(program);
-  if (settings.block == transforms::BlockEncoding::Abe && settings.abeCalls)
-    options.keep = callBoundaries(program, inlined);
-  return {inlined.program, transforms::encodeBlocks(*inlined.program, options)};
+  return cpa::prepareProgram(program, settings.block, settings.abeCalls);
 }
-
-namespace {
-
-/// Points the evidence of a decided result at the right program: the encoded one for certificates, the
-/// encoded program's source for traces (expanded onto it).
-ir::Result attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
-                          RunContext& context) {
-  if (result.verdict == ir::Verdict::Safe) result.evidenceProgram = prepared.encoded.program;
-  if (result.verdict != ir::Verdict::Unsafe) return result;
-  const ir::Program& source = prepared.inlined ? *prepared.inlined : input;
-  ScopedTimer timer(context.stats, "predabs.time.trace_expansion");
-  auto expanded = transforms::expandTrace(source, prepared.encoded, *result.trace(), context.solverConfig("predabs-trace"));
-  if (!expanded) {
-    if (context.shutdown && context.shutdown->stopRequested()) return context.stopped();
-    return ir::Result::unknown(ir::UnknownReason::Error, "the counterexample could not be mapped to the inlined program");
-  }
-  result.evidence = std::move(*expanded);
-  result.evidenceProgram = prepared.inlined;
-  return result;
-}
-
-}  // namespace
 
 ir::Result PredabsEngine::run(const ir::Program& program, RunContext& context) {
   try {
@@ -88,7 +37,11 @@ ir::Result PredabsEngine::run(const ir::Program& program, RunContext& context) {
       result = PredicateAnalysis(encoded, settings, context, bdds).run();
     }
     result.engine = "predabs";
-    return attachEvidence(std::move(result), program, prepared, context);
+    bool unsafe = result.verdict == ir::Verdict::Unsafe;
+    ScopedTimer timer(context.stats, "predabs.time.trace_expansion");
+    result = cpa::attachEvidence(std::move(result), program, prepared, context.solverConfig("predabs-trace"));
+    bool stopped = context.shutdown && context.shutdown->stopRequested();
+    return unsafe && result.verdict != ir::Verdict::Unsafe && stopped ? context.stopped() : result;
   } catch (const UnsupportedError& e) {
     return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
   } catch (const AbstractionUnknown& e) {

@@ -4,8 +4,8 @@
 // inlined program (transforms::expandTrace), so that it lists the exact inputs of the path it takes.
 #pragma once
 
+#include "analysis/cpa/Preparation.h"
 #include "engines/Engine.h"
-#include "transforms/BlockEncoding.h"
 
 namespace argus::engines::predabs {
 
@@ -18,12 +18,7 @@ class PredabsEngine final : public Engine {
 
 struct Settings;
 
-struct PreparedProgram {
-  /// The single-procedure program that was encoded: `program` inlined, or null when `program` had one
-  /// procedure without calls and was encoded as it is.
-  std::shared_ptr<const ir::Program> inlined;
-  transforms::EncodedProgram encoded;
-};
+using PreparedProgram = cpa::PreparedProgram;
 PreparedProgram prepareProgram(const ir::Program& program, const Settings& settings);
 
 EngineInfo engineInfo();

@@ -19,10 +19,8 @@ PredicateAnalysis::PredicateAnalysis(const ir::Program& program, const Settings&
   abstractor_ = std::make_unique<Abstractor>(program, predicates_, bdds,
                                              Abstractor::Config{settings.abstraction, settings.clusters, settings.maxCubes},
                                              context.solverConfig("predabs-abstraction"), context.stats);
-  interpolator_ = cpa::makeInterpolator(settings.interpolation, program.ctx(),
-                                        context.solverConfig("predabs-interpolation"));
-  if (settings.coreInterpolation)
-    interpolator_ = cpa::restrictToCore(std::move(interpolator_), program.ctx(), context.solverConfig("predabs-core"));
+  interpolator_ = cpa::makeInterpolator(settings.interpolation, settings.coreInterpolation, program.ctx(),
+                                        context.solverConfig("predabs-interpolation"), context.solverConfig("predabs-core"));
   refiner_ = std::make_unique<Refiner>(program, predicates_, *precision_, *interpolator_, bdds,
                                        context.solverConfig("predabs-path"), context.stats, context.log);
   std::vector<std::unique_ptr<cpa::Cpa>> components;

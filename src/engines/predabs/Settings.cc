@@ -15,11 +15,7 @@ void registerOptions(OptionRegistry& registry) {
                    "merged where they share atoms) on its own; false: all predicates at once");
   registry.addChoice("predabs.precision", "location", {"location", "global"},
                      "where predicates found along a path apply: at their locations, or everywhere");
-  registry.addChoice("predabs.interpolation", "smt", {"smt", "weakest", "strongest"},
-                     "sequence interpolants: smt::Interpolator, or by quantifier elimination the weakest "
-                     "(backward) or the strongest (forward) ones");
-  registry.addBool("predabs.core_interpolation", true,
-                   "interpolate only the steps of an unsatisfiable core of the infeasible path");
+  cpa::registerInterpolationOptions(registry, "predabs");
   registry.addInt("predabs.max_refinements", -1,
                   "give up when a counterexample would need more than this many refinements (-1: no limit)", -1);
   registry.addInt("predabs.allsat_limit", 4096,
@@ -38,8 +34,8 @@ Settings Settings::from(const Options& raw) {
   s.order = configured.waitlistOrder();
   s.merge = configured.merge();
   s.stop = configured.stop();
-  s.interpolation = cpa::parseInterpolationKind(o.getString("predabs.interpolation"));
-  s.coreInterpolation = o.getBool("predabs.core_interpolation");
+  s.interpolation = configured.interpolation("predabs");
+  s.coreInterpolation = configured.coreInterpolation("predabs");
   s.maxRefinements = o.getInt("predabs.max_refinements");
   s.maxCubes = static_cast<size_t>(o.getInt("predabs.allsat_limit"));
   return s;

@@ -4,15 +4,9 @@
 // and the unsafe task yields a counterexample that the compiled program replays.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
-#include "certify/Certify.h"
-#include "engines/predabs/PredabsEngine.h"
-#include "engines/predabs/Settings.h"
-#include "frontend/c/CFrontend.h"
+#include "CpaEngineTestSupport.h"
 
 using namespace argus;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -23,24 +17,8 @@ struct LockRun {
 };
 
 LockRun verifyLockTask(const std::string& name) {
-  fs::path yml = fs::path(ARGUS_SHARED_DIR) / "bench" / "c" / "locks" / (name + ".yml");
-  if (!fs::exists(yml)) {
-    ADD_FAILURE() << "missing benchmark " << yml << " (is ../shared there?)";
-    return {};
-  }
-  OptionRegistry registry;
-  engines::predabs::registerOptions(registry);
-  Options options(registry);
-  options.set("cpa.config", "predicate-lbe");
-  Logger log;
-  Stats stats;
-  auto shutdown = std::make_shared<ShutdownToken>();
-  shutdown->setTimeout(120);
-  engines::RunContext context{options, log, stats, shutdown, ""};
-  auto program = frontend::translateC(frontend::loadTask(yml.string()), {}, log, stats);
-  ir::Result result = engines::predabs::PredabsEngine().run(*program, context);
-  ir::Result judged = certify::certify(*program, std::move(result), certify::CertifyOptions{}, log, stats);
-  return {judged.verdict, judged.detail, stats.getInt("predabs.arg_nodes"), stats.getInt("predabs.refinements")};
+  argus::testing::TaskRun run = argus::testing::verifyCTask("predabs", "locks", name, {"cpa.config=predicate-lbe"});
+  return {run.verdict, run.detail, run.stats->getInt("predabs.arg_nodes"), run.stats->getInt("predabs.refinements")};
 }
 
 }  // namespace

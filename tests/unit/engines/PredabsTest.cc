@@ -8,6 +8,7 @@
 #include "engines/predabs/PredicateAnalysis.h"
 #include "engines/predabs/Settings.h"
 #include "certify/Certify.h"
+#include "CpaEngineTestSupport.h"
 #include "testing/SmallPrograms.h"
 
 using namespace argus;
@@ -16,41 +17,9 @@ namespace predabs = argus::engines::predabs;
 
 namespace {
 
-struct Harness {
-  OptionRegistry registry;
-  Options options{registry};
-  Logger log;
-  Stats stats;
-  std::shared_ptr<ShutdownToken> shutdown = std::make_shared<ShutdownToken>();
-  engines::RunContext context{options, log, stats, shutdown, ""};
-
-  explicit Harness(std::vector<std::string> settings = {}) {
-    predabs::registerOptions(registry);
-    for (auto& s : settings) options.setAssignment(s);
-  }
-  ir::Result run(const Program& p) { return predabs::PredabsEngine().run(p, context); }
+struct Harness : EngineHarness {
+  explicit Harness(const std::vector<std::string>& settings = {}) : EngineHarness("predabs", settings) {}
 };
-
-/// Why certify rejects the certificate (empty: accepted).
-std::string certificateRejection(const Program& p, ir::Certificate c) {
-  auto outcome = certify::checkCertificate(p, c, certify::CertifyOptions{});
-  return outcome.ok ? "" : outcome.detail;
-}
-
-/// The evidence of `r` (a result for `input`) passes certify on the program it speaks about.
-void expectEvidenceHolds(const Program& input, const ir::Result& r) {
-  const Program& q = r.evidenceProgram ? *r.evidenceProgram : input;
-  if (r.verdict == Verdict::Safe) {
-    ASSERT_NE(r.certificate(), nullptr);
-    EXPECT_EQ(certificateRejection(q, *r.certificate()), "");
-  } else {
-    ASSERT_EQ(r.verdict, Verdict::Unsafe) << r.detail;
-    ASSERT_NE(r.trace(), nullptr);
-    ir::Trace t = *r.trace();
-    auto outcome = certify::checkTrace(q, t, certify::CertifyOptions{});
-    EXPECT_TRUE(outcome.ok) << outcome.detail;
-  }
-}
 
 /// c := nondet; if (c > 0) { x := true; y := true } else { x := false; y := false }; while (*) { x := !x;
 /// y := !y }; if (x != y) error. With the predicates x and y only a disjunction proves it.
@@ -240,21 +209,6 @@ TEST(Predabs, RefinementPrunesLazilyInsteadOfRestarting) {
 }
 
 TEST(Predabs, InlinesCallsAndRejectsRecursion) {
-  // x := inc(4); if (x != bad) exit else error.
-  auto callInc = [](int bad) {
-    auto p = newMain();
-    z3::context& c = p->ctx();
-    ProcId inc = p->addProcedureWithFrame("inc");
-    VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
-    VarId res = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
-    addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{res, p->var(a).cur + 1}});
-    VarId x = intVar(*p, "x");
-    LocId l1 = p->addLocation(0, "l1");
-    p->addCall(entryOf(*p), l1, inc, {c.int_val(4)}, {x});
-    addAssume(*p, l1, errorOf(*p), p->var(x).cur == bad);
-    addAssume(*p, l1, exitOf(*p), p->var(x).cur != bad);
-    return p;
-  };
   predabs::PredabsEngine engine;
   for (int bad : {4, 5})
     for (std::string abeCalls : {"false", "true"}) {
@@ -269,9 +223,7 @@ TEST(Predabs, InlinesCallsAndRejectsRecursion) {
       // Abstraction at the call and the return keeps inc's entry and exit as locations.
       EXPECT_EQ(h.stats.getInt("predabs.locations"), abeCalls == "true" ? 5 : 3);
     }
-  auto p = callInc(4);
-  ProcId inc = p->findProc("inc");
-  p->addCall(p->proc(inc).entry, p->proc(inc).exit, inc, {p->var(p->proc(inc).params[0]).cur}, {p->proc(inc).results[0]});
+  auto p = callIncRecursively();
   EXPECT_FALSE(engine.supports(*p).ok);
   Harness h;
   EXPECT_EQ(h.run(*p).reason, UnknownReason::Unsupported);

@@ -119,6 +119,30 @@ inline std::unique_ptr<Program> locks(int count, bool bug = false) {
   return p;
 }
 
+/// x := inc(4) where inc(a) returns a + 1; if (x == bad) error else exit. Unsafe for bad = 5 only.
+inline std::unique_ptr<Program> callInc(int bad) {
+  auto p = newMain();
+  z3::context& c = p->ctx();
+  ProcId inc = p->addProcedureWithFrame("inc");
+  VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
+  VarId res = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
+  addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{res, p->var(a).cur + 1}});
+  VarId x = intVar(*p, "x");
+  LocId l1 = p->addLocation(0, "l1");
+  p->addCall(entryOf(*p), l1, inc, {c.int_val(4)}, {x});
+  addAssume(*p, l1, errorOf(*p), p->var(x).cur == bad);
+  addAssume(*p, l1, exitOf(*p), p->var(x).cur != bad);
+  return p;
+}
+
+/// callInc's program with a recursive call added to inc.
+inline std::unique_ptr<Program> callIncRecursively() {
+  auto p = callInc(4);
+  ProcId inc = p->findProc("inc");
+  p->addCall(p->proc(inc).entry, p->proc(inc).exit, inc, {p->var(p->proc(inc).params[0]).cur}, {p->proc(inc).results[0]});
+  return p;
+}
+
 /// Is some path of at most `maxEdges` edges from the entry to `target` feasible? (Brute force.)
 inline bool feasiblePathTo(const Program& p, LocId target, size_t maxEdges = 12) {
   Instantiator inst(p);
