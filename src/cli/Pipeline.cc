@@ -3,6 +3,7 @@
 
 #include <new>
 
+#include "engines/SolverFailure.h"
 #include "util/Options.h"
 
 namespace argus::cli {
@@ -30,6 +31,9 @@ ir::Result runEngine(const engines::EngineInfo& info, const ir::Program& program
     }
   } catch (const std::bad_alloc&) {
     result = ir::Result::unknown(ir::UnknownReason::MemoryOut, "engine " + info.name + " ran out of memory");
+  } catch (const z3::exception& e) {
+    result = engines::unknownFromSolverException(e);
+    ctx.log.warn("cli", "engine {}: {}", info.name, result.detail);
   } catch (const std::exception& e) {
     ctx.log.warn("cli", "engine {} failed: {}", info.name, e.what());
     result = ir::Result::unknown(ir::UnknownReason::Error, "engine " + info.name + " failed: " + e.what());

@@ -9,6 +9,7 @@
 
 #include "engines/bmc/Unwinding.h"
 #include "ir/Queries.h"
+#include "engines/SolverFailure.h"
 
 namespace argus::engines::bmc {
 namespace {
@@ -130,7 +131,7 @@ ir::Result BmcEngine::run(const ir::Program& program, RunContext& ctx) {
     r.engine = "bmc";
     return r;
   } catch (const z3::exception& e) {
-    return ir::Result::unknown(ir::UnknownReason::Error, std::string("z3: ") + e.msg());
+    return unknownFromSolverException(e);
   }
 }
 

@@ -6,6 +6,7 @@
 #include "engines/impact/Settings.h"
 #include "ir/Queries.h"
 #include "util/Error.h"
+#include "engines/SolverFailure.h"
 
 namespace argus::engines::impact {
 
@@ -37,7 +38,7 @@ ir::Result ImpactEngine::run(const ir::Program& program, RunContext& context) {
   } catch (const UnsupportedError& e) {
     return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
   } catch (const z3::exception& e) {
-    return ir::Result::unknown(ir::UnknownReason::Error, std::string("Z3: ") + e.msg());
+    return unknownFromSolverException(e);
   }
 }
 

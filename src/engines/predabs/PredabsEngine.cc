@@ -4,6 +4,7 @@
 #include "engines/predabs/PredicateAnalysis.h"
 #include "ir/Queries.h"
 #include "util/Error.h"
+#include "engines/SolverFailure.h"
 
 namespace argus::engines::predabs {
 
@@ -48,7 +49,7 @@ ir::Result PredabsEngine::run(const ir::Program& program, RunContext& context) {
     if (context.shutdown && context.shutdown->stopRequested()) return context.stopped();
     return ir::Result::unknown(ir::UnknownReason::Incomplete, e.what());
   } catch (const z3::exception& e) {
-    return ir::Result::unknown(ir::UnknownReason::Error, std::string("Z3: ") + e.msg());
+    return unknownFromSolverException(e);
   } catch (const std::runtime_error& e) {  // BDD package errors
     return ir::Result::unknown(ir::UnknownReason::Error, e.what());
   }
