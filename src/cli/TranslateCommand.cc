@@ -24,6 +24,16 @@ std::shared_ptr<const ir::Program> programOf(const TranslateOptions& options, Lo
   return frontend::translateC(task, c, log, stats);
 }
 
+/// The clauses write an edge that marks an unsupported feature as an edge into the error (the program
+/// has no other way to say "unknown"), so a solver would call such clauses unsat although the C program
+/// may be safe. Refusing is the only honest translation.
+void requireModelledFeatures(const ir::Program& program) {
+  for (const ir::Edge& e : program.edges())
+    if (!e.unsupported.empty())
+      throw UnsupportedError(e.unsupported + (e.loc.known() ? " at " + e.loc.str() : "") +
+                             ": the clauses would claim a reachable error wherever the feature is used");
+}
+
 }  // namespace
 
 int runTranslateCommand(const TranslateOptions& options, std::ostream& out, std::ostream& err) {
@@ -34,6 +44,7 @@ int runTranslateCommand(const TranslateOptions& options, std::ostream& out, std:
     }
     Logger log(options.verbosity);
     std::shared_ptr<const ir::Program> program = programOf(options, log);
+    requireModelledFeatures(*program);
     std::string header = "Horn clauses of " + options.input + ", written by argus translate\n"
                          "sat: no error location is reachable; unsat: an error location is reachable";
     if (options.output.empty())

@@ -91,3 +91,22 @@ TEST(ChcCli, TranslatedCProgramKeepsItsVerdict) {
   ASSERT_EQ(dump.code, 0) << dump.err;
   EXPECT_NE(dump.out.find("proc"), std::string::npos) << dump.out;
 }
+
+TEST(ChcCli, TranslationRefusesFeaturesTheFrontEndDoesNotModel) {
+  // The unsupported call becomes an edge into the error in the IR; as clauses it would read as a real
+  // error path (unsat), although the program is safe.
+  TempDir dir;
+  std::string c = dir.write("heap.c", R"(extern void *malloc(unsigned long);
+void reach_error(void) {}
+int main(void) {
+  int *p = malloc(sizeof(int));
+  *p = 1;
+  if (*p != 1) reach_error();
+  return 0;
+}
+)");
+  CliOutcome translated = runCli({"translate", c, "--to", "chc", "-o", dir.path("heap.smt2")});
+  EXPECT_EQ(translated.code, 2) << translated.out << translated.err;
+  EXPECT_NE(translated.err.find("malloc"), std::string::npos) << translated.err;
+  EXPECT_NE(translated.err.find("heap.c:4"), std::string::npos) << translated.err;
+}
