@@ -30,8 +30,7 @@ std::shared_ptr<const ir::Program> programOf(const TranslateOptions& options, Lo
 void requireModelledFeatures(const ir::Program& program) {
   for (const ir::Edge& e : program.edges())
     if (!e.unsupported.empty())
-      throw UnsupportedError(e.unsupported + (e.loc.known() ? " at " + e.loc.str() : "") +
-                             ": the clauses would claim a reachable error wherever the feature is used");
+      throw UnsupportedError(e.unsupported + ": the clauses would claim a reachable error wherever it is used");
 }
 
 }  // namespace
