@@ -63,7 +63,7 @@ TEST(Cli, MissingAndUnknownInputFiles) {
   expectUsageError(runCli({"verify", dir.path("missing.c")}), dir.path("missing.c") + ": no such file");
   expectUsageError(runCli({"verify", dir.root().string()}), "is a directory");
   expectUsageError(runCli({"verify", dir.write("x.txt", "")}), "unknown kind of input");
-  expectUsageError(runCli({"verify", dir.write("x.smt2", "(set-logic HORN)")}), "not supported");
+  expectUsageError(runCli({"verify", dir.write("x.smt2", "(set-logic HORN)")}), "x.smt2:1: missing (check-sat)");
   expectUsageError(runCli({"dump", "--cfa", dir.path("missing.c")}), "no such file");
   expectUsageError(runCli({"bench", dir.path("missing-list.txt")}), "no such file");
 }
