@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "smt/Interpolator.h"
+#include "smt/TermWalk.h"
 #include "smt/Terms.h"
 
 namespace argus::cpa {
@@ -22,17 +23,7 @@ Symbols symbolsOf(const z3::expr& e) {
 }
 
 bool hasQuantifier(const z3::expr& e) {
-  std::vector<z3::expr> stack{e};
-  std::unordered_set<unsigned> seen;
-  while (!stack.empty()) {
-    z3::expr t = stack.back();
-    stack.pop_back();
-    if (!seen.insert(t.id()).second) continue;
-    if (t.is_quantifier()) return true;
-    if (t.is_app())
-      for (unsigned i = 0; i < t.num_args(); ++i) stack.push_back(t.arg(i));
-  }
-  return false;
+  return smt::anySubterm(e, [](const z3::expr& t) { return t.is_quantifier(); });
 }
 
 class SmtInterpolator final : public SequenceInterpolator {
