@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "certify/chc/ChcAnswer.h"
+#include "cli/ExitCode.h"
+#include "cli/Pipeline.h"
 #include "frontend/chc/ChcEvidence.h"
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
@@ -13,34 +15,16 @@
 namespace argus::cli {
 namespace {
 
-constexpr int kExitSat = 0, kExitUnsat = 10, kExitUnknown = 20, kExitInput = 2, kExitInternal = 3;
-
-/// Runs the requested engine (or the first that supports the program); Unknown when none can.
+/// Runs the requested engine (or the first that supports the program) like `argus verify` does:
+/// whatever the engine throws becomes Unknown. Unknown(Unsupported) when no engine supports it.
 ir::Result runChosenEngine(const ChcCommandOptions& options, const ir::Program& program, engines::RunContext& ctx) {
   if (options.solve) return options.solve(program, ctx);
-  std::vector<const engines::EngineInfo*> candidates;
-  if (!options.engine.empty()) {
-    const engines::EngineInfo* info = engines::findEngine(options.engine);
-    if (!info) throw OptionError("unknown engine " + options.engine);
-    candidates.push_back(info);
-  } else {
-    for (auto& info : engines::engineRegistry()) candidates.push_back(&info);
-  }
+  if (!options.engine.empty()) return runEngine(engineByName(options.engine), program, ctx);
   std::string refusals;
-  for (const engines::EngineInfo* info : candidates) {
-    std::unique_ptr<engines::Engine> engine = info->make();
-    engines::Support s = engine->supports(program);
-    if (!s.ok) {
-      refusals += "; " + info->name + ": " + s.reason;
-      continue;
-    }
-    try {
-      ir::Result r = engine->run(program, ctx);
-      if (r.engine.empty()) r.engine = info->name;
-      return r;
-    } catch (const UnsupportedError& e) {
-      return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
-    }
+  for (const engines::EngineInfo& info : engines::engineRegistry()) {
+    engines::Support s = info.make()->supports(program);
+    if (s.ok) return runEngine(info, program, ctx);
+    refusals += "; " + info.name + ": " + s.reason;
   }
   return ir::Result::unknown(ir::UnknownReason::Unsupported,
                              "no engine supports this program" + (refusals.empty() ? "" : " (" + refusals.substr(2) + ")"));
@@ -55,8 +39,8 @@ int printAnswer(const ChcCommandOptions& options, const chc::ChcSystem& sys, con
   bool why = answer.status == certify::ChcStatus::Unknown || options.verbosity > 0;
   if (why && !answer.detail.empty()) err << "; " << answer.detail << "\n";
   switch (answer.status) {
-    case certify::ChcStatus::Sat: return kExitSat;
-    case certify::ChcStatus::Unsat: return kExitUnsat;
+    case certify::ChcStatus::Sat: return kExitTrue;
+    case certify::ChcStatus::Unsat: return kExitFalse;
     case certify::ChcStatus::Unknown: break;
   }
   return kExitUnknown;
@@ -103,10 +87,10 @@ int runChcCommand(const ChcCommandOptions& options, std::ostream& out, std::ostr
     return solve(options, out, err);
   } catch (const InputError& e) {
     err << "; error: " << e.what() << "\n";
-    return kExitInput;
+    return kExitUsage;
   } catch (const OptionError& e) {
     err << "; error: " << e.what() << "\n";
-    return kExitInput;
+    return kExitUsage;
   } catch (const std::exception& e) {
     err << "; internal error: " << e.what() << "\n";
     return kExitInternal;

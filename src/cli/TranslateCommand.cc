@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "cli/ChcCommands.h"
+#include "cli/ExitCode.h"
 #include "frontend/c/CFrontend.h"
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
@@ -39,7 +40,7 @@ int runTranslateCommand(const TranslateOptions& options, std::ostream& out, std:
   try {
     if (options.to != "chc") {
       err << "error: unknown translation target '" << options.to << "' (known: chc)\n";
-      return 2;
+      return kExitUsage;
     }
     Logger log(options.verbosity);
     std::shared_ptr<const ir::Program> program = programOf(options, log);
@@ -53,13 +54,13 @@ int runTranslateCommand(const TranslateOptions& options, std::ostream& out, std:
     return 0;
   } catch (const InputError& e) {
     err << "error: " << e.what() << "\n";
-    return 2;
+    return kExitUsage;
   } catch (const UnsupportedError& e) {
     err << "error: unsupported: " << e.what() << "\n";
-    return 2;
+    return kExitUsage;
   } catch (const std::exception& e) {
     err << "internal error: " << e.what() << "\n";
-    return 3;
+    return kExitInternal;
   }
 }
 

@@ -198,9 +198,9 @@ ir::Result judgeByClauses(ir::Result result, const certify::ChcAnswer& answer) {
   return out;
 }
 
-/// `argus verify FILE.smt2`: the clauses' program, the engine, the program-level checks (as for C), then
-/// the clause-level checks. The verdict line
-/// says TRUE for sat (safe) and FALSE for unsat, as for C; `argus chc` prints the CHC-COMP words.
+/// `argus verify FILE.smt2`: the clauses' program, the engine and the program-level checks (as for C),
+/// then the clause-level checks. The verdict line says TRUE for sat (safe) and FALSE for unsat, as for
+/// C; `argus chc` prints the CHC-COMP words.
 int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRun& run,
                   const engines::EngineInfo& engine, const std::shared_ptr<ShutdownToken>& shutdown) {
   Stopwatch phase;
@@ -213,20 +213,16 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
   });
   run.stats().set("chc.predicates", static_cast<int64_t>(system.preds.size()));
   run.stats().set("chc.clauses", static_cast<int64_t>(system.clauses.size()));
-  Stopwatch enginePhase;
-  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, request.dumpDir};
-  ir::Result result = runEngine(engine, *clauses.program, ctx);
-  run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
-  Stopwatch certifyPhase;
-  result = certifyResult(*clauses.program, std::move(result), options, run);
+  ir::Result result = decide(*clauses.program, engine, options, shutdown, request.dumpDir, run);
   if (result.verdict != ir::Verdict::Unknown) {
+    Stopwatch clausePhase;
     certify::ChcCertifyOptions checks;
     checks.checkTimeout = options.getDouble(opt::kCheckTimeout);
     certify::ChcAnswer answer = certify::certifyChcResult(system, clauses, result, checks);
     run.log().log(1, "chc", "clause-level check: {} ({})", certify::toString(answer.status), answer.detail);
     result = judgeByClauses(std::move(result), answer);
+    run.updateInfo([&](report::RunInfo& info) { info.certifySeconds += clausePhase.seconds(); });
   }
-  run.updateInfo([&](report::RunInfo& info) { info.certifySeconds = certifyPhase.seconds(); });
   return run.finish(result, clauses.program.get());
 }
 
