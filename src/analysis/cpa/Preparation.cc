@@ -49,4 +49,18 @@ ir::Result attachEvidence(ir::Result result, const ir::Program& input, const Pre
   return result;
 }
 
+ir::Certificate invariantsPerLocation(const ir::Program& encoded,
+                                      const std::function<std::optional<z3::expr>(ir::LocId)>& at) {
+  const ir::Procedure& proc = encoded.proc(encoded.mainProc());
+  ir::Certificate c;
+  c.kind = ir::Certificate::Kind::Invariants;
+  c.k = 1;
+  for (ir::LocId l : proc.locations) {
+    if (l == proc.entry || l == proc.exit || l == proc.error) continue;
+    std::optional<z3::expr> formula = at(l);
+    c.invariants.emplace(l, formula ? *formula : encoded.ctx().bool_val(false));
+  }
+  return c;
+}
+
 }  // namespace argus::cpa

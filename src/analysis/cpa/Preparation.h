@@ -4,7 +4,9 @@
 // onto the program that was encoded, so that they list the exact inputs of the path they take).
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 #include "ir/Evidence.h"
 #include "ir/Program.h"
@@ -30,5 +32,11 @@ PreparedProgram prepareProgram(const ir::Program& program, transforms::BlockEnco
 /// decide: the caller may prefer its own Unknown when a stop was requested).
 ir::Result attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
                                          const smt::SolverConfig& traceSolver);
+
+/// The certificate of a closed ARG over the encoded (single-procedure) program: at every location but
+/// entry, exit and error the formula `at` gives, `false` where it gives none (no uncovered node there);
+/// Invariants with k = 1.
+ir::Certificate invariantsPerLocation(const ir::Program& encoded,
+                                      const std::function<std::optional<z3::expr>(ir::LocId)>& at);
 
 }  // namespace argus::cpa

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "analysis/cpa/Preparation.h"
 #include "engines/impact/LabelCpa.h"
 #include "smt/Interpolator.h"
 #include "smt/Terms.h"
@@ -185,7 +186,6 @@ void ImpactAnalysis::removeChildren(cpa::ArgNode* node) {
 // ---------------------------------------------------------------- results
 
 ir::Certificate ImpactAnalysis::certificate() {
-  const ir::Procedure& proc = program_.proc(program_.mainProc());
   std::map<ir::LocId, std::vector<z3::expr>> labels;
   for (cpa::ArgNode* node : reached_->reached()) {
     ir::LocId loc = cpa::ReachedSet::stateOf(*node).loc();
@@ -193,15 +193,11 @@ ir::Certificate ImpactAnalysis::certificate() {
     INVARIANT(!program_.isErrorLoc(loc) || smt::isFalse(label), "a closed ARG with a feasible node at the error location");
     if (!smt::isFalse(label)) labels[loc].push_back(label);
   }
-  ir::Certificate c;
-  c.kind = ir::Certificate::Kind::Invariants;
-  c.k = 1;
-  for (ir::LocId l : proc.locations) {
-    if (l == proc.entry || l == proc.exit || l == proc.error) continue;
+  return cpa::invariantsPerLocation(program_, [&](ir::LocId l) -> std::optional<z3::expr> {
     auto it = labels.find(l);
-    c.invariants.emplace(l, it == labels.end() ? program_.ctx().bool_val(false) : smt::mkOr(program_.ctx(), it->second));
-  }
-  return c;
+    if (it == labels.end()) return std::nullopt;
+    return smt::mkOr(program_.ctx(), it->second);
+  });
 }
 
 ir::Result ImpactAnalysis::finish(ir::Result result) {

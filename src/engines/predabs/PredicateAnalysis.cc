@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "analysis/cpa/Preparation.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
 
@@ -70,7 +71,6 @@ ir::Result PredicateAnalysis::run() {
 }
 
 ir::Certificate PredicateAnalysis::certificate() {
-  const ir::Procedure& proc = program_.proc(program_.mainProc());
   std::map<ir::LocId, bdd> regions;
   for (cpa::ArgNode* node : reached_->reached()) {
     ir::LocId loc = cpa::ReachedSet::stateOf(*node).loc();
@@ -78,15 +78,11 @@ ir::Certificate PredicateAnalysis::certificate() {
     auto [it, fresh] = regions.emplace(loc, bddfalse);
     it->second |= predicateStateOf(*node).region();
   }
-  ir::Certificate c;
-  c.kind = ir::Certificate::Kind::Invariants;
-  c.k = 1;
-  for (ir::LocId l : proc.locations) {
-    if (l == proc.entry || l == proc.exit || l == proc.error) continue;
+  return cpa::invariantsPerLocation(program_, [&](ir::LocId l) -> std::optional<z3::expr> {
     auto it = regions.find(l);
-    c.invariants.emplace(l, it == regions.end() ? program_.ctx().bool_val(false) : abstractor_->formula(it->second));
-  }
-  return c;
+    if (it == regions.end()) return std::nullopt;
+    return abstractor_->formula(it->second);
+  });
 }
 
 ir::Result PredicateAnalysis::finish(ir::Result result) {
