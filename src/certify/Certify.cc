@@ -1,17 +1,39 @@
-// certify(): picks the checks that fit a result, applies them to the program the evidence speaks about,
-// and turns any failure into UNKNOWN (evidence rejected, or unsupported for a trace that ends on an
-// unsupported edge). Logs and counts under "certify.*".
+// certify(): picks the checks that fit a result, applies them to the input program, and turns any
+// failure into UNKNOWN (evidence rejected, certification undecided, or unsupported for a trace that ends
+// on an unsupported edge). Logs and counts under "certify.*".
 #include "certify/Certify.h"
 
 #include "certify/Checks.h"
 
+#include <optional>
+
 namespace argus::certify {
+
+const char* toString(CheckStatus s) {
+  switch (s) {
+    case CheckStatus::Accepted: return "accepted";
+    case CheckStatus::Refuted: return "refuted";
+    case CheckStatus::Undecided: return "undecided";
+  }
+  return "?";
+}
+
 namespace {
 
-ir::Result rejected(Logger& log, Stats& stats, const ir::Result& original, const std::string& detail) {
-  log.warn("certify", "evidence rejected: {}", detail);
-  stats.add("certify.rejected");
-  ir::Result out = ir::Result::unknown(ir::UnknownReason::EvidenceRejected, detail);
+/// The result to report for evidence that did not pass: rejected when refuted, undecided otherwise.
+ir::Result failed(Logger& log, Stats& stats, const ir::Result& original, const CheckOutcome& outcome,
+                  const std::string& what) {
+  std::string detail = what + outcome.detail;
+  ir::Result out;
+  if (outcome.refuted()) {
+    log.warn("certify", "evidence rejected: {}", detail);
+    stats.add("certify.rejected");
+    out = ir::Result::unknown(ir::UnknownReason::EvidenceRejected, detail);
+  } else {
+    log.log(1, "certify", "certification undecided: {}", detail);
+    stats.add("certify.undecided");
+    out = ir::Result::unknown(ir::UnknownReason::Undecided, detail);
+  }
   out.engine = original.engine;
   return out;
 }
@@ -34,42 +56,51 @@ ir::Result certifyTrace(const ir::Program& p, ir::Result result, const CertifyOp
     out.engine = result.engine;
     return out;
   }
-  if (!path.ok) return rejected(log, stats, result, path.detail);
+  if (!path.accepted()) return failed(log, stats, result, path, "trace: ");
   log.log(1, "certify", "trace checked: {}", path.detail);
   if (p.origin().language == ir::Language::C && options.nativeReplay) {
     stats.add("certify.replays");
     ScopedTimer timer(stats, "certify.replay_time");
     CheckOutcome replay = replayTrace(p, trace, options);
-    if (!replay.ok) return rejected(log, stats, result, "native replay did not reach the error: " + replay.detail);
+    if (!replay.accepted()) return failed(log, stats, result, replay, "native replay did not reach the error: ");
     log.log(1, "certify", "trace replayed: {}", replay.detail);
   }
   return result;
 }
 
+/// The checkers judge an exit as the end of an activation; a program that continues after one is not judged.
+std::optional<CheckOutcome> continuesAfterAnExit(const ir::Program& program) {
+  for (auto& proc : program.procs())
+    if (!program.loc(proc.exit).out.empty())
+      return CheckOutcome::undecided("the exit of " + proc.name + " has outgoing edges, which certify does not model");
+  return std::nullopt;
+}
+
 }  // namespace
 
 CheckOutcome checkCertificate(const ir::Program& program, ir::Certificate& certificate, const CertifyOptions& options) {
-  CheckOutcome out = certificate.kind == ir::Certificate::Kind::Invariants
-                         ? checkInvariants(program, certificate, options)
-                         : checkCompleteUnrolling(program, certificate.bound, options);
-  certificate.checked = out.ok;
-  certificate.checkDetail = out.detail;
-  return out;
+  std::optional<CheckOutcome> out = continuesAfterAnExit(program);
+  if (!out)
+    out = certificate.kind == ir::Certificate::Kind::Invariants ? checkInvariants(program, certificate, options)
+                                                                : checkCompleteUnrolling(program, certificate.bound, options);
+  certificate.checked = out->accepted();
+  certificate.checkDetail = out->detail;
+  return *out;
 }
 
 ir::Result certify(const ir::Program& input, ir::Result result, const CertifyOptions& options, Logger& log,
                    Stats& stats) {
-  const ir::Program& p = result.evidenceProgram ? *result.evidenceProgram : input;
   ScopedTimer timer(stats, "certify.time");
   if (result.verdict == ir::Verdict::Unsafe) {
-    if (!result.trace()) return rejected(log, stats, result, "an unsafe result without a trace");
-    return certifyTrace(p, std::move(result), options, log, stats);
+    if (!result.trace()) return failed(log, stats, result, CheckOutcome::refute("an unsafe result without a trace"), "");
+    return certifyTrace(input, std::move(result), options, log, stats);
   }
   if (result.verdict == ir::Verdict::Safe) {
-    if (!result.certificate()) return rejected(log, stats, result, "a safe result without a certificate");
+    if (!result.certificate())
+      return failed(log, stats, result, CheckOutcome::refute("a safe result without a certificate"), "");
     stats.add("certify.certificates");
-    CheckOutcome out = checkCertificate(p, *result.certificate(), options);
-    if (!out.ok) return rejected(log, stats, result, "certificate: " + out.detail);
+    CheckOutcome out = checkCertificate(input, *result.certificate(), options);
+    if (!out.accepted()) return failed(log, stats, result, out, "certificate: ");
     log.log(1, "certify", "certificate checked: {}", out.detail);
   }
   return result;

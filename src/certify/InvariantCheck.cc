@@ -3,20 +3,28 @@
 // step. k = 1: for every cut point, one block under its invariant must establish the invariants of the
 // next cut points and the preconditions of the calls on the way (fresh solver per cut point). k > 1
 // (single-procedure programs): base case from the entry for fewer than k blocks, then the step case.
+// An Inlined certificate is checked the same way on certify's own unfolding of the calls (Unfolding.h).
+// A counter-model refutes the certificate; a solver that cannot decide leaves it undecided.
 #include <fmt/format.h>
 
+#include <functional>
 #include <optional>
 #include <unordered_set>
 
 #include "certify/Blocks.h"
 #include "certify/Checks.h"
+#include "certify/Unfolding.h"
 #include "ir/Queries.h"
 #include "smt/Terms.h"
 
 namespace argus::certify {
 namespace {
 
-using Outcome = std::optional<std::string>;  // why the certificate is rejected; nothing if accepted
+/// Why the certificate fails (refuted or undecided); nothing while it holds.
+using Outcome = std::optional<CheckOutcome>;
+
+Outcome refuted(std::string why) { return CheckOutcome::refute(std::move(why)); }
+Outcome undecided(std::string why) { return CheckOutcome::undecided(std::move(why)); }
 
 /// The certificate's view of the program: cut points and the invariant of each, implicit ones included.
 class CutPoints {
@@ -134,10 +142,12 @@ class CutPointSystem {
     return std::nullopt;
   }
 
-  /// The first call whose precondition can fail, with the cut point its block starts from.
-  std::optional<std::pair<CallObligation, ir::LocId>> failingCall() {
+  /// The first call whose precondition can fail (or that the solver cannot decide), with the cut point
+  /// its block starts from and whether the solver could not decide.
+  std::optional<std::tuple<CallObligation, ir::LocId, bool>> failingCall() {
     for (auto& [call, from] : calls_)
-      if (decide(call.taken && !call.pre) != smt::SatResult::Unsat) return std::make_pair(call, from);
+      if (smt::SatResult r = decide(call.taken && !call.pre); r != smt::SatResult::Unsat)
+        return std::make_tuple(call, from, r == smt::SatResult::Unknown);
     return std::nullopt;
   }
 
@@ -169,10 +179,11 @@ class CutPointSystem {
 
 Outcome mentionsOnly(const ir::Program& p, const z3::expr& f, const std::unordered_set<unsigned>& allowed,
                      const std::string& what) {
-  if (!f.is_bool()) return what + " is not a Boolean formula";
-  if (!smt::uninterpretedFunctions(f).empty()) return what + " uses an uninterpreted function";
+  if (&f.ctx() != &p.ctx()) return refuted(what + " lives in another Z3 context than the program");
+  if (!f.is_bool()) return refuted(what + " is not a Boolean formula");
+  if (!smt::uninterpretedFunctions(f).empty()) return refuted(what + " uses an uninterpreted function");
   for (auto& c : smt::freeConstants(f))
-    if (!allowed.count(c.id())) return what + " mentions " + c.decl().name().str() + ", which it may not";
+    if (!allowed.count(c.id())) return refuted(what + " mentions " + c.decl().name().str() + ", which it may not");
   return std::nullopt;
 }
 
@@ -194,13 +205,13 @@ Outcome wellFormed(const ir::Program& p, const ir::Certificate& c) {
     return out;
   };
   for (auto& [l, inv] : c.invariants) {
-    if (l >= p.numLocs()) return fmt::format("invariant for location {}, which does not exist", l);
+    if (l >= p.numLocs()) return refuted(fmt::format("invariant for location {}, which does not exist", l));
     ir::ProcId proc = p.loc(l).proc;
     if (auto bad = mentionsOnly(p, inv, ids(proc, true, true, false, false), "the invariant at " + describeLocation(p, l)))
       return bad;
   }
   for (auto& [proc, contract] : c.contracts) {
-    if (proc >= p.numProcs()) return fmt::format("contract for procedure {}, which does not exist", proc);
+    if (proc >= p.numProcs()) return refuted(fmt::format("contract for procedure {}, which does not exist", proc));
     std::string name = p.proc(proc).name;
     if (auto bad = mentionsOnly(p, contract.pre, ids(proc, false, false, false, true), "the precondition of " + name))
       return bad;
@@ -229,7 +240,7 @@ Outcome uncutCycle(const ir::Program& p, ir::ProcId proc, const std::vector<bool
       ir::LocId to = p.edge(p.loc(l).out[next++]).to;
       if (isCut[to]) continue;
       if (colour[to] == Grey)
-        return "not a cut set: the cycle through " + describeLocation(p, to) + " has no invariant location";
+        return refuted("not a cut set: the cycle through " + describeLocation(p, to) + " has no invariant location");
       if (colour[to] == White) colour[to] = Grey, stack.push_back({to, 0});
     }
   }
@@ -238,15 +249,28 @@ Outcome uncutCycle(const ir::Program& p, ir::ProcId proc, const std::vector<bool
 
 // ---------------------------------------------------------------- the checks
 
-std::string violationText(const ir::Program& p, const std::string& block, ir::LocId at, bool unknown,
-                          const std::string& phase) {
+using SolverConfigFactory = std::function<smt::SolverConfig(const std::string&)>;
+
+/// A failed obligation: refuted by a counter-model, or undecided when the solver could not decide.
+Outcome violation(const std::string& prefix, const ir::Program& p, const std::string& block, ir::LocId at,
+                  bool unknown, const std::string& phase) {
   const ir::Procedure& pr = p.proc(p.loc(at).proc);
   std::string what = at == pr.error  ? "the error location of " + pr.name + " is reachable (safety fails)"
                      : at == pr.exit ? "the post-condition of " + pr.name + " fails at its exit"
                      : at == pr.entry ? "the entry invariant of " + pr.name +
                                            " (pre, unchanged parameters and globals) fails on re-entry"
                                      : "the invariant at " + describeLocation(p, at) + " is " + phase;
-  return what + " (" + block + (unknown ? "; the solver could not decide" : "") + ")";
+  std::string text = prefix + what + " (" + block + ")";
+  return unknown ? undecided("the solver could not decide: " + text) : refuted(text);
+}
+
+/// Three-valued validity of `a => b` with a fresh solver: nothing when valid.
+Outcome validity(const z3::expr& a, const z3::expr& b, const SolverConfigFactory& config, const std::string& name,
+                 const std::string& failure) {
+  smt::SatResult r = smt::checkSat(a.ctx(), {a, !b}, config(name));
+  if (r == smt::SatResult::Unsat) return std::nullopt;
+  if (r == smt::SatResult::Unknown) return undecided("the solver could not decide: " + failure);
+  return refuted(failure);
 }
 
 std::string blockFrom(const ir::Program& p, ir::LocId from) {
@@ -257,15 +281,18 @@ std::string blockFrom(const ir::Program& p, ir::LocId from) {
 Outcome checkEntries(const ir::Program& p, const CutPoints& cuts, const ir::Certificate& c,
                      const std::vector<ir::ProcId>& procs, const CertifyOptions& options) {
   z3::context& ctx = p.ctx();
-  if (!smt::implies(ctx.bool_val(true), cuts.pre(p.mainProc()), checkConfig(options, "certify-main-pre")))
-    return "the precondition of " + p.proc(p.mainProc()).name + " must hold in every initial state";
+  SolverConfigFactory config = [&](const std::string& name) { return checkConfig(options, name); };
+  if (auto bad = validity(ctx.bool_val(true), cuts.pre(p.mainProc()), config, "certify-main-pre",
+                          "the precondition of " + p.proc(p.mainProc()).name + " must hold in every initial state"))
+    return bad;
   for (ir::ProcId proc : procs) {
     const ir::Procedure& pr = p.proc(proc);
     auto it = c.invariants.find(pr.entry);
     if (it == c.invariants.end()) continue;
     z3::expr entry = cuts.entryCondition(proc, ir::currentState(p, p.scope(proc)));
-    if (!smt::implies(entry, it->second, checkConfig(options, "certify-entry")))
-      return "the invariant at the entry of " + pr.name + " does not follow from its precondition";
+    if (auto bad = validity(entry, it->second, config, "certify-entry",
+                            "the invariant at the entry of " + pr.name + " does not follow from its precondition"))
+      return bad;
   }
   return std::nullopt;
 }
@@ -282,12 +309,15 @@ Outcome checkInductive(const ir::Program& p, const CutPoints& cuts, const ir::Ce
       system.start(from);
       system.assumeInvariants(0);
       system.step();
-      if (auto call = system.failingCall())
-        return "the precondition of " + p.proc(p.edge(call->first.call).callee).name + " may fail at " +
-               describeEdge(p, call->first.call) + " (block from " + describeLocation(p, from) + ")";
+      if (auto call = system.failingCall()) {
+        auto& [obligation, start, unknown] = *call;
+        std::string what = "the precondition of " + p.proc(p.edge(obligation.call).callee).name + " may fail at " +
+                           describeEdge(p, obligation.call) + " (block from " + describeLocation(p, from) + ")";
+        return unknown ? undecided("the solver could not decide: " + what) : refuted(what);
+      }
       if (auto bad = system.violation(1))
-        return violationText(p, blockFrom(p, from), bad->first, bad->second,
-                             from == p.proc(proc).entry ? "not initiated" : "not inductive");
+        return violation("", p, blockFrom(p, from), bad->first, bad->second,
+                         from == p.proc(proc).entry ? "not initiated" : "not inductive");
     }
   return std::nullopt;
 }
@@ -298,7 +328,7 @@ Outcome checkKInductive(const ir::Program& p, const CutPoints& cuts, const ir::C
   ir::ProcId main = p.mainProc();
   for (ir::EdgeId e : p.proc(main).edges)
     if (p.edge(e).isCall())
-      return fmt::format("k-induction with k = {} is supported only for single-procedure programs", c.k);
+      return undecided(fmt::format("k-induction with k = {} is checked only for single-procedure programs", c.k));
   ir::Instantiator inst(p);
   smt::Solver baseSolver(p.ctx(), checkConfig(options, "certify-base"));
   CutPointSystem base(p, inst, cuts, c, main, baseSolver);
@@ -307,8 +337,8 @@ Outcome checkKInductive(const ir::Program& p, const CutPoints& cuts, const ir::C
   for (size_t j = 1; j < c.k; ++j) {
     base.step();
     if (auto bad = base.violation(j))
-      return "base case: " + violationText(p, fmt::format("within {} blocks from the entry", j), bad->first,
-                                           bad->second, "violated");
+      return violation("base case: ", p, fmt::format("within {} blocks from the entry", j), bad->first, bad->second,
+                       "violated");
     base.assumeInvariants(j);
   }
   smt::Solver stepSolver(p.ctx(), checkConfig(options, "certify-step"));
@@ -319,13 +349,14 @@ Outcome checkKInductive(const ir::Program& p, const CutPoints& cuts, const ir::C
     step.step();
   }
   if (auto bad = step.violation(c.k))
-    return "step case: " + violationText(p, fmt::format("after {} blocks that satisfy the invariants", c.k),
-                                         bad->first, bad->second, fmt::format("not {}-inductive", c.k));
+    return violation("step case: ", p, fmt::format("after {} blocks that satisfy the invariants", c.k), bad->first,
+                     bad->second, fmt::format("not {}-inductive", c.k));
   return std::nullopt;
 }
 
-Outcome check(const ir::Program& p, const ir::Certificate& c, const CertifyOptions& options) {
-  if (c.k == 0) return "k = 0 is not a valid induction depth";
+Outcome checkModular(const ir::Program& p, const ir::Certificate& c, const CertifyOptions& options) {
+  if (c.k == 0) return refuted("k = 0 is not a valid induction depth");
+  if (!c.inlined.empty()) return refuted("a modular certificate with invariants in calling contexts");
   if (auto bad = wellFormed(p, c)) return bad;
   CutPoints cuts(p, c);
   // Callees first, so that a wrong contract is reported where it fails rather than where it is used.
@@ -335,17 +366,46 @@ Outcome check(const ir::Program& p, const ir::Certificate& c, const CertifyOptio
   if (auto bad = checkEntries(p, cuts, c, procs, options)) return bad;
   if (c.k == 1) return checkInductive(p, cuts, c, procs, options);
   if (procs.size() > 1)
-    return fmt::format("k-induction with k = {} is supported only for single-procedure programs", c.k);
+    return undecided(fmt::format("k-induction with k = {} is checked only for single-procedure programs", c.k));
   return checkKInductive(p, cuts, c, options);
+}
+
+/// An Inlined certificate: its invariants put at the copies of certify's own unfolding, then checked there.
+Outcome checkInlined(const ir::Program& p, const ir::Certificate& c, const CertifyOptions& options) {
+  if (!c.invariants.empty() || !c.contracts.empty())
+    return refuted("an inlined certificate with invariants or contracts of procedures");
+  auto unfolded = unfoldCalls(p);
+  if (auto* refused = std::get_if<UnfoldingRefused>(&unfolded))
+    return refused->recursive ? refuted("an inlined certificate for a program certify cannot unfold: " + refused->detail)
+                              : undecided(refused->detail);
+  Unfolding& u = std::get<Unfolding>(unfolded);
+  ir::Certificate atCopies;
+  atCopies.kind = ir::Certificate::Kind::Invariants;
+  atCopies.k = c.k;
+  for (auto& [at, formula] : c.inlined) {
+    auto copy = u.copies.find(at);
+    if (copy == u.copies.end())
+      return refuted(fmt::format("an invariant at {} in a calling context of {} call edges that the program does not "
+                                 "have (or does not reach)",
+                                 at.loc < p.numLocs() ? describeLocation(p, at.loc) : "a location that does not exist",
+                                 at.context.size()));
+    if (!atCopies.invariants.emplace(copy->second, formula).second)
+      return refuted("two invariants for " + describeLocation(*u.program, copy->second));
+  }
+  return checkModular(*u.program, atCopies, options);
 }
 
 }  // namespace
 
 CheckOutcome checkInvariants(const ir::Program& program, const ir::Certificate& certificate,
                              const CertifyOptions& options) {
-  if (auto bad = check(program, certificate, options)) return {false, *bad};
-  return {true, fmt::format("{} invariants, {} contracts, {}-inductive", certificate.invariants.size(),
-                            certificate.contracts.size(), certificate.k)};
+  bool inlined = certificate.form == ir::Certificate::Form::Inlined;
+  if (auto bad = inlined ? checkInlined(program, certificate, options) : checkModular(program, certificate, options))
+    return *bad;
+  size_t count = inlined ? certificate.inlined.size() : certificate.invariants.size();
+  return CheckOutcome::accept(fmt::format("{} invariants{}, {} contracts, {}-inductive", count,
+                                          inlined ? " in calling contexts (on certify's unfolding)" : "",
+                                          certificate.contracts.size(), certificate.k));
 }
 
 }  // namespace argus::certify

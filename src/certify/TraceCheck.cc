@@ -130,6 +130,7 @@ size_t conflictingStep(const std::vector<z3::expr>& guards, const std::vector<z3
 }
 
 void fillFromModel(const ir::Program& p, const PathFormula& f, const z3::model& m, ir::Trace& trace) {
+  trace.context = p.sharedCtx();  // the values are terms of the program's context
   for (size_t i = 0; i < trace.steps.size(); ++i) {
     auto& step = trace.steps[i];
     step.values.clear();
@@ -150,22 +151,24 @@ void fillFromModel(const ir::Program& p, const PathFormula& f, const z3::model& 
 
 CheckOutcome checkTrace(const ir::Program& program, ir::Trace& trace, const CertifyOptions& options) {
   trace.pathChecked = false;
-  if (auto bad = shapeError(program, trace)) return {false, "malformed trace: " + *bad};
+  if (auto bad = shapeError(program, trace)) return CheckOutcome::refute("malformed trace: " + *bad);
   PathFormula f = buildPathFormula(program, trace);
   smt::Solver solver(program.ctx(), checkConfig(options, "certify-trace"));
   for (auto& c : f.constraints) solver.add(c);
   smt::SatResult r = solver.check(f.guards);
-  if (r == smt::SatResult::Unknown) return {false, "the solver could not decide the path formula: " + solver.reasonUnknown()};
+  if (r == smt::SatResult::Unknown)
+    return CheckOutcome::undecided("the solver could not decide the path formula: " + solver.reasonUnknown());
   if (r == smt::SatResult::Unsat) {
     size_t i = conflictingStep(f.guards, solver.unsatCore());
-    return {false, fmt::format("infeasible trace: step {} ({}) contradicts the steps before it", i,
-                               describeEdge(program, trace.steps[i].edge))};
+    return CheckOutcome::refute(fmt::format("infeasible trace: step {} ({}) contradicts the steps before it", i,
+                                            describeEdge(program, trace.steps[i].edge)));
   }
   fillFromModel(program, f, solver.model(), trace);
   trace.pathChecked = true;
   const ir::Edge& last = program.edge(trace.steps.back().edge);
-  if (!last.unsupported.empty()) return {false, "the trace ends on an unsupported edge: " + last.unsupported};
-  return {true, fmt::format("path of {} steps is feasible", trace.steps.size())};
+  if (!last.unsupported.empty())
+    return CheckOutcome::undecided("the trace ends on an unsupported edge: " + last.unsupported);
+  return CheckOutcome::accept(fmt::format("path of {} steps is feasible", trace.steps.size()));
 }
 
 }  // namespace argus::certify

@@ -262,22 +262,25 @@ class Unrolling {
 }  // namespace
 
 CheckOutcome checkCompleteUnrolling(const ir::Program& program, unsigned bound, const CertifyOptions& options) {
-  if (bound == 0) return {false, "a complete unrolling needs a bound of at least 1"};
+  if (bound == 0) return CheckOutcome::refute("a complete unrolling needs a bound of at least 1");
   Unrolling unrolling(program, bound);
-  if (!unrolling.build()) return {false, fmt::format("the unrolling for bound {} is too large to check", bound)};
+  if (!unrolling.build())
+    return CheckOutcome::undecided(fmt::format("the unrolling for bound {} is too large to check", bound));
   smt::Solver solver(program.ctx(), checkConfig(options, "certify-unrolling"));
   std::optional<z3::expr> bad = unrolling.encode(solver);
-  if (!bad) return {false, fmt::format("the unrolling for bound {} has a cycle: the program's loops are not "
-                                       "natural loops (irreducible control flow)", bound)};
+  if (!bad)
+    return CheckOutcome::undecided(fmt::format("the unrolling for bound {} has a cycle: the program's loops are not "
+                                               "natural loops (irreducible control flow)", bound));
   switch (solver.check({*bad})) {
     case smt::SatResult::Unsat:
-      return {true, fmt::format("unrolling with bound {} ({} nodes) is complete and safe", bound, unrolling.size())};
+      return CheckOutcome::accept(
+          fmt::format("unrolling with bound {} ({} nodes) is complete and safe", bound, unrolling.size()));
     case smt::SatResult::Sat:
-      return {false, fmt::format("bound {}: {}", bound, unrolling.explain(solver.model()))};
+      return CheckOutcome::refute(fmt::format("bound {}: {}", bound, unrolling.explain(solver.model())));
     case smt::SatResult::Unknown:
       break;
   }
-  return {false, "the solver could not decide the unrolling: " + solver.reasonUnknown()};
+  return CheckOutcome::undecided("the solver could not decide the unrolling: " + solver.reasonUnknown());
 }
 
 }  // namespace argus::certify

@@ -72,6 +72,11 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
   Stopwatch watch;
   certify::ChcAnswer answer = certify::certifyChcResult(sys, cp, result, checks);
   stats.addTime("chc.certify_time", watch.seconds());
+  if (!answer.rejection.empty()) {
+    // The answer may stand on certify's own model, but the engine's evidence was wrong: a bug, counted.
+    stats.add("certify.rejected");
+    log.warn("certify", "evidence rejected at the clause level: {}", answer.rejection);
+  }
   int code = printAnswer(options, sys, answer, out, err);
   if (options.verbosity > 0) {
     std::istringstream lines(stats.toText());

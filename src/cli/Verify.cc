@@ -66,10 +66,9 @@ class VerifyRun {
 
  private:
   void writeEvidence(const ir::Result& result, const ir::Program& program) {
-    const ir::Program& evidence = report::evidenceProgram(result, program);
-    if (auto* trace = result.trace()) out_ << report::traceText(evidence, *trace, {log_.verbosity() >= 2});
+    if (auto* trace = result.trace()) out_ << report::traceText(program, *trace, {log_.verbosity() >= 2});
     if (auto* certificate = result.certificate(); certificate && log_.verbosity() >= 1)
-      out_ << report::certificateText(evidence, *certificate, log_.verbosity() >= 2);
+      out_ << report::certificateText(program, *certificate, log_.verbosity() >= 2);
   }
 
   void writeStatistics() {
@@ -220,6 +219,11 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
     checks.checkTimeout = options.getDouble(opt::kCheckTimeout);
     certify::ChcAnswer answer = certify::certifyChcResult(system, clauses, result, checks);
     run.log().log(1, "chc", "clause-level check: {} ({})", certify::toString(answer.status), answer.detail);
+    if (!answer.rejection.empty()) {
+      // The answer may stand on certify's own model, but the engine's evidence was wrong: a bug, counted.
+      run.stats().add("certify.rejected");
+      run.log().warn("certify", "evidence rejected at the clause level: {}", answer.rejection);
+    }
     result = judgeByClauses(std::move(result), answer);
     run.updateInfo([&](report::RunInfo& info) { info.certifySeconds += clausePhase.seconds(); });
   }

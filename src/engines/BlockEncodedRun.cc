@@ -17,14 +17,14 @@ ir::Result runOnBlockEncoding(const ir::Program& program, RunContext& context, c
       ScopedTimer timer(context.stats, run.engine + ".time.encoding");
       prepared = cpa::prepareProgram(program, run.block, run.abeCalls);
     }
-    const ir::Program& encoded = *prepared.encoded.program;
+    const ir::Program& encoded = *prepared.encoded;
     context.stats.set(run.engine + ".locations", static_cast<int64_t>(encoded.numLocs()));
     context.stats.set(run.engine + ".blocks", static_cast<int64_t>(encoded.numEdges()));
     ir::Result result = analyse(encoded);
     result.engine = run.engine;
     bool unsafe = result.verdict == ir::Verdict::Unsafe;
     ScopedTimer timer(context.stats, run.engine + ".time.trace_expansion");
-    result = cpa::attachEvidence(std::move(result), program, prepared, context.solverConfig(run.engine + "-trace"));
+    result = cpa::translateEvidence(std::move(result), prepared, context.solverConfig(run.engine + "-trace"));
     bool stopped = context.shutdown && context.shutdown->stopRequested();
     return unsafe && result.verdict != ir::Verdict::Unsafe && stopped ? context.stopped() : result;
   } catch (const UnsupportedError& e) {

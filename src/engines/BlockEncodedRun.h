@@ -1,6 +1,6 @@
 // The run around an analysis over a block encoding, shared by the CPA engines (predabs, impact):
 // refuse merge-join (both refine single ARG paths), inline and block-encode the input, analyse the
-// encoded program, and point the evidence at the program certify should check. Statistics and times are
+// encoded program, and translate its evidence back to the input program (what certify checks). Statistics and times are
 // recorded under the engine's name (`<engine>.locations`, `<engine>.time.encoding`, ...).
 #pragma once
 

@@ -1,6 +1,8 @@
 // Names of verdicts and reasons, and the Result constructors.
 #include "ir/Evidence.h"
 
+#include "util/Error.h"
+
 namespace argus::ir {
 
 const char* toString(Verdict v) {
@@ -21,6 +23,7 @@ const char* toString(UnknownReason r) {
     case UnknownReason::Unsupported: return "unsupported";
     case UnknownReason::Incomplete: return "incomplete";
     case UnknownReason::EvidenceRejected: return "evidence rejected";
+    case UnknownReason::Undecided: return "certification undecided";
     case UnknownReason::Cancelled: return "cancelled";
     case UnknownReason::Error: return "error";
   }
@@ -28,6 +31,8 @@ const char* toString(UnknownReason r) {
 }
 
 Result Result::safe(Certificate c) {
+  bool hasTerms = !c.invariants.empty() || !c.contracts.empty() || !c.inlined.empty();
+  INVARIANT(c.context || !hasTerms, "a certificate with formulas must keep their Z3 context alive");
   Result r;
   r.verdict = Verdict::Safe;
   r.evidence = std::move(c);
@@ -35,6 +40,8 @@ Result Result::safe(Certificate c) {
 }
 
 Result Result::unsafe(Trace t) {
+  INVARIANT(t.context || (t.initial.empty() && t.steps.empty()) || t.steps.front().values.empty(),
+            "a trace with values must keep their Z3 context alive");
   Result r;
   r.verdict = Verdict::Unsafe;
   r.evidence = std::move(t);

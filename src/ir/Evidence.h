@@ -31,6 +31,9 @@ struct TraceStep {
 };
 
 struct Trace {
+  /// The Z3 context of the values below (first member: destroyed last, after the terms); the checker sets
+  /// it when it fills them in. A trace keeps its context alive, so it may outlive its program.
+  std::shared_ptr<z3::context> context;
   std::vector<TraceStep> steps;  // from main's entry to an error location
   // Filled by the checker:
   std::vector<std::pair<VarId, z3::expr>> initial;  // values at main's entry of the variables read
@@ -49,21 +52,44 @@ struct Contract {
   z3::expr post;
 };
 
-/// Why a program is safe.
-///  * Invariants: `invariants` maps a set of cut points (locations such that every cycle of every CFA
-///    passes through one; each procedure's entry, exit and error included implicitly as: entry
-///    invariant = pre ∧ cur = old, error invariant = false) to formulas over the `cur` constants of the
-///    procedure's scope and the `old` constants of its params and globals. The invariants are k-inductive
-///    (k = 1: ordinary inductive invariants) over the cut-point transition relation, calls inside blocks
-///    being replaced by the callee's contract (a missing contract means pre = post = true).
+/// A calling context: the call edges of the input program from main's body down to one activation,
+/// outermost first. Empty: main's own activation.
+using CallString = std::vector<EdgeId>;
+
+/// A location of the input program in one calling context (a location of the program with every call
+/// inlined, named without reference to any inliner's numbering).
+struct ContextLoc {
+  CallString context;
+  LocId loc = kNone;
+  auto operator<=>(const ContextLoc&) const = default;
+};
+
+/// Why a program is safe. Every certificate speaks about the input program, the one the front end built:
+/// an engine that ran on a transform of it translates its evidence back before returning it.
+///  * Invariants: k-inductive invariants (k = 1: ordinary inductive invariants) at a set of cut points
+///    (every cycle passes through one), over the cut-point transition relation. Two forms:
+///    - Modular: `invariants` maps locations of the input program to formulas over the `cur` constants
+///      of the procedure's scope and the `old` constants of its params and globals; each procedure's
+///      entry, exit and error are cut points implicitly (entry invariant = pre ∧ cur = old, error
+///      invariant = false), and calls inside blocks are replaced by the callee's contract (a missing
+///      contract means pre = post = true). k > 1 needs a single-procedure program.
+///    - Inlined: `inlined` maps locations in calling contexts to formulas over the `cur` constants of every
+///      variable of the program and the `old` constants of main's params and globals. certify unfolds
+///      every call of the (non-recursive) input program with its own code and checks the invariants at
+///      the copies they name; `invariants` and `contracts` stay empty.
 ///  * CompleteUnrolling: every execution ends within `bound` (loop iterations and recursion depth),
 ///    and no bounded execution reaches an error location; certify re-establishes both with its own
 ///    encoding.
 struct Certificate {
+  /// The Z3 context of every formula below (first member: destroyed last, after the formulas).
+  std::shared_ptr<z3::context> context;
   enum class Kind { Invariants, CompleteUnrolling };
+  enum class Form { Modular, Inlined };
   Kind kind = Kind::Invariants;
+  Form form = Form::Modular;
   std::map<LocId, z3::expr> invariants;
   std::map<ProcId, Contract> contracts;
+  std::map<ContextLoc, z3::expr> inlined;
   unsigned k = 1;
   unsigned bound = 0;
   // Filled by the checker:
@@ -83,7 +109,8 @@ enum class UnknownReason {
   BoundReached,        // a configured bound was reached without a proof
   Unsupported,         // the input uses a feature no engine models here (detail names it)
   Incomplete,          // the engine gave up (e.g. no new predicates, solver answered unknown)
-  EvidenceRejected,    // the engine's trace or certificate did not pass certify/ (a bug to report)
+  EvidenceRejected,    // certify/ refuted the engine's trace or certificate (a bug to report)
+  Undecided,           // certify/ could not decide the evidence (solver unknown, size cap, time)
   Cancelled,
   Error,               // the engine failed internally
 };
@@ -95,11 +122,8 @@ struct Result {
   UnknownReason reason = UnknownReason::None;
   std::string detail;
   std::string engine;  // which engine produced it (a portfolio names the winner)
-  /// The program the evidence speaks about, when an engine ran on a transform of its input (inlined,
-  /// large-block encoded, ...). Null: the input program itself. certify/ checks the evidence against
-  /// this program; the transforms are tested on their own (round trips), see docs/ARCHITECTURE.md.
-  std::shared_ptr<const Program> evidenceProgram;
 
+  /// Evidence that holds terms must name their Z3 context (Certificate::context, Trace::context).
   static Result safe(Certificate c);
   static Result unsafe(Trace t);
   static Result unknown(UnknownReason reason, std::string detail);

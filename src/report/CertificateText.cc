@@ -16,6 +16,22 @@ std::string locationName(const ir::Program& program, ir::LocId id) {
   return loc.loc.known() ? out + " (" + loc.loc.str() + ")" : out;
 }
 
+/// "main:12 > f:30": the call sites of a calling context, outermost first.
+std::string contextName(const ir::Program& program, const ir::CallString& context) {
+  std::string out;
+  for (ir::EdgeId call : context) {
+    const ir::Edge& e = program.edge(call);
+    out += (out.empty() ? "" : " > ") + program.proc(e.proc).name +
+           (e.loc.known() ? ":" + std::to_string(e.loc.line) : "#" + std::to_string(call));
+  }
+  return out;
+}
+
+std::string contextLocationName(const ir::Program& program, const ir::ContextLoc& at) {
+  std::string out = locationName(program, at.loc);
+  return at.context.empty() ? out : out + " via " + contextName(program, at.context);
+}
+
 std::string oneLine(const z3::expr& e) {
   std::string s = e.to_string();
   std::string out;
@@ -32,6 +48,9 @@ std::string oneLine(const z3::expr& e) {
 std::string summary(const ir::Certificate& c) {
   if (c.kind == ir::Certificate::Kind::CompleteUnrolling)
     return fmt::format("complete unrolling up to bound {}", c.bound);
+  if (c.form == ir::Certificate::Form::Inlined)
+    return fmt::format("{} invariant{} in calling contexts (k = {})", c.inlined.size(), c.inlined.size() == 1 ? "" : "s",
+                       c.k);
   return fmt::format("{} invariant{} (k = {}), {} contract{}", c.invariants.size(),
                      c.invariants.size() == 1 ? "" : "s", c.k, c.contracts.size(),
                      c.contracts.size() == 1 ? "" : "s");
@@ -45,6 +64,7 @@ std::string certificateText(const ir::Program& program, const ir::Certificate& c
   if (!detailed) return out;
   for (auto& [loc, inv] : c.invariants)
     out += "  at " + locationName(program, loc) + ": " + oneLine(inv) + "\n";
+  for (auto& [at, inv] : c.inlined) out += "  at " + contextLocationName(program, at) + ": " + oneLine(inv) + "\n";
   for (auto& [proc, contract] : c.contracts)
     out += "  contract of " + program.proc(proc).name + ": pre " + oneLine(contract.pre) + ", post " +
            oneLine(contract.post) + "\n";
@@ -58,9 +78,14 @@ nlohmann::json certificateJson(const ir::Program& program, const ir::Certificate
     return out;
   }
   out["k"] = c.k;
+  out["form"] = c.form == ir::Certificate::Form::Inlined ? "inlined" : "modular";
   out["invariants"] = nlohmann::json::array();
   for (auto& [loc, inv] : c.invariants)
     out["invariants"].push_back({{"location", locationName(program, loc)}, {"formula", oneLine(inv)}});
+  for (auto& [at, inv] : c.inlined)
+    out["invariants"].push_back({{"location", locationName(program, at.loc)},
+                                 {"context", contextName(program, at.context)},
+                                 {"formula", oneLine(inv)}});
   out["contracts"] = nlohmann::json::array();
   for (auto& [proc, contract] : c.contracts)
     out["contracts"].push_back({{"procedure", program.proc(proc).name},

@@ -49,10 +49,6 @@ nlohmann::json taskJson(const RunInfo& info) {
 
 }  // namespace
 
-const ir::Program& evidenceProgram(const ir::Result& result, const ir::Program& input) {
-  return result.evidenceProgram ? *result.evidenceProgram : input;
-}
-
 nlohmann::json traceJson(const ir::Program& program, const ir::Trace& trace) {
   nlohmann::json steps = nlohmann::json::array();
   for (auto& step : viewSteps(program, trace)) steps.push_back(stepJson(step));
@@ -81,9 +77,8 @@ nlohmann::json resultJson(const ir::Result& result, const ir::Program* input, co
                   {"total", info.totalSeconds}};
   out["statistics"] = stats.toJson();
   if (input) {
-    const ir::Program& program = evidenceProgram(result, *input);
-    if (auto* trace = result.trace()) out["trace"] = traceJson(program, *trace);
-    if (auto* certificate = result.certificate()) out["certificate"] = certificateJson(program, *certificate);
+    if (auto* trace = result.trace()) out["trace"] = traceJson(*input, *trace);
+    if (auto* certificate = result.certificate()) out["certificate"] = certificateJson(*input, *certificate);
   }
   return out;
 }

@@ -27,8 +27,6 @@ struct RunInfo {
   int exitCode = 0;
 };
 
-/// The program the result's evidence speaks about: its evidenceProgram, else `input`.
-const ir::Program& evidenceProgram(const ir::Result& result, const ir::Program& input);
 
 /// `input` may be null when the run ended before a program existed (then no evidence is described).
 nlohmann::json resultJson(const ir::Result& result, const ir::Program* input, const Stats& stats,

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "ir/Queries.h"
+#include "transforms/BlockTrace.h"
 #include "transforms/BlockGraph.h"
 #include "util/Error.h"
 
@@ -152,6 +153,24 @@ EncodedProgram encodeBlocks(const Program& program, const BlockEncodingOptions& 
   if (summarise) largeBlocks(graph, keep);
   if (options.kind == BlockEncoding::Abe) loopHeadBlocks(graph, keep, options.maxProduct);
   return graph.toProgram(keep);
+}
+
+ir::Certificate BlockBackTranslator::certificate(const ir::Certificate& onResult) const {
+  ir::Certificate out = onResult;
+  if (onResult.kind != ir::Certificate::Kind::Invariants) return out;
+  INVARIANT(onResult.form == ir::Certificate::Form::Modular, "an encoded program's certificate is modular");
+  out.invariants.clear();
+  out.contracts.clear();
+  for (auto& [loc, formula] : onResult.invariants)
+    if (LocId original = encoded_.sourceLoc.at(loc); original != kNone) out.invariants.emplace(original, formula);
+  for (auto& [proc, contract] : onResult.contracts) out.contracts.emplace(source_.mainProc(), contract);
+  return out;
+}
+
+std::optional<ir::Trace> BlockBackTranslator::trace(const ir::Trace& onResult, const smt::SolverConfig& solver) const {
+  std::optional<ir::Trace> out = expandTrace(source_, encoded_, onResult, solver);
+  if (out) out->context = onResult.context;
+  return out;
 }
 
 }  // namespace argus::transforms

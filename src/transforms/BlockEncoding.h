@@ -10,8 +10,9 @@
 //        with each outgoing edge, so that abstraction happens only at loop heads (and kept locations).
 //
 // The result is an ordinary ir::Program over the same variables (same ids, same Z3 constants), so
-// predicates and invariants carry over; engines analyse it and hand it to certify as
-// Result::evidenceProgram. Traces need more care, because a merged edge stands for many paths that may
+// predicates and invariants carry over: BlockBackTranslator puts an invariant of an encoded location at
+// the input location it stands for (the removed locations need none, as every cycle of the input still
+// passes through a kept one). Traces need more care, because a merged edge stands for many paths that may
 // consume different nondet inputs. Two modes:
 //   exact inputs  the choice rule merges two edges only when their input lists agree and they mark the
 //                 same unsupported feature, so every encoded edge lists exactly the inputs that each of
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "ir/Program.h"
+#include "transforms/BackTranslation.h"
 
 namespace argus::transforms {
 
@@ -57,5 +59,25 @@ struct EncodedProgram {
 /// Encodes the main procedure of `program`, which must consist of that one procedure without calls
 /// (inline first); throws UnsupportedError otherwise. The encoded entry never has incoming edges.
 EncodedProgram encodeBlocks(const ir::Program& program, const BlockEncodingOptions& options);
+
+/// Maps evidence about an encoded program back to the program that was encoded (`source`, which must
+/// outlive the translator; `keepAlive` may own it).
+class BlockBackTranslator : public BackTranslator {
+ public:
+  BlockBackTranslator(const ir::Program& source, EncodedProgram encoded,
+                      std::shared_ptr<const ir::Program> keepAlive = nullptr)
+      : keepAlive_(std::move(keepAlive)), source_(source), encoded_(std::move(encoded)) {}
+  /// Invariants move to the input locations their encoded locations stand for (a fresh entry's is
+  /// dropped: the entry's own invariant is implicit).
+  ir::Certificate certificate(const ir::Certificate& onResult) const override;
+  /// expandTrace (BlockTrace.h): a path of the source through every encoded step.
+  std::optional<ir::Trace> trace(const ir::Trace& onResult, const smt::SolverConfig& solver) const override;
+  const EncodedProgram& encoded() const { return encoded_; }
+
+ private:
+  std::shared_ptr<const ir::Program> keepAlive_;
+  const ir::Program& source_;
+  EncodedProgram encoded_;
+};
 
 }  // namespace argus::transforms

@@ -30,9 +30,19 @@ class Inliner {
     nm.exit = exit;
     nm.error = error;
     copyBody(main.id, entry, exit, main.name);
+    if (!in_.loc(main.entry).in.empty()) {
+      // Entered again through a loop: a fresh entry in front keeps "the entry is visited once" true.
+      LocId fresh = out_->addLocation(newMain_, main.name + ":entry", in_.loc(main.entry).loc);
+      result_.originalLoc.push_back(kNone);
+      result_.context.emplace_back();
+      record(out_->addTransition(fresh, entry, out_->ctx().bool_val(true), {}, {}, {}, in_.loc(main.entry).loc, "enter"),
+             kNone, {InlineGlue::Kind::Entry, kNone});
+      out_->mutableProc(newMain_).entry = fresh;
+    }
     out_->setMain(newMain_);
     out_->origin() = in_.origin();
-    return InlineResult{out_, std::move(originalEdge_), std::move(originalLoc_)};
+    result_.program = out_;
+    return std::move(result_);
   }
 
  private:
@@ -55,13 +65,16 @@ class Inliner {
       throw UnsupportedError("inlining exceeds " + std::to_string(maxLocations_) + " locations");
     const Location& l = in_.loc(orig);
     LocId id = out_->addLocation(newMain_, prefix + ":" + l.name, l.loc);
-    originalLoc_.push_back(orig);
+    result_.originalLoc.push_back(orig);
+    result_.context.push_back(context_);
     return id;
   }
 
-  EdgeId record(EdgeId newEdge, EdgeId orig) {
-    originalEdge_.resize(newEdge + 1, kNone);
-    originalEdge_[newEdge] = orig;
+  EdgeId record(EdgeId newEdge, EdgeId orig, InlineGlue glue = {}) {
+    result_.originalEdge.resize(newEdge + 1, kNone);
+    result_.glue.resize(newEdge + 1);
+    result_.originalEdge[newEdge] = orig;
+    result_.glue[newEdge] = glue;
     return newEdge;
   }
 
@@ -90,6 +103,7 @@ class Inliner {
   void inlineCall(const Edge& call, LocId from, LocId to) {
     const Procedure& callee = in_.proc(call.callee);
     std::string prefix = callee.name + "@" + std::to_string(++sites_);
+    context_.push_back(call.id);
     LocId calleeEntry = newLoc(callee.entry, prefix);
     LocId calleeExit = newLoc(callee.exit, prefix);
     // Call: parameters take the arguments; locals and results start indeterminate (written, unconstrained).
@@ -103,23 +117,24 @@ class Inliner {
     writes.insert(writes.end(), callee.results.begin(), callee.results.end());
     record(out_->addTransition(from, calleeEntry, smt::mkAnd(out_->ctx(), bind), writes, {}, {}, call.loc,
                                call.label.empty() ? "call " + callee.name : call.label),
-           kNone);
+           kNone, {InlineGlue::Kind::Call, call.id});
     copyBody(callee.id, calleeEntry, calleeExit, prefix);
+    context_.pop_back();
     // Return: the caller's result variables take the callee's results.
     std::vector<z3::expr> ret;
     for (size_t i = 0; i < call.results.size(); ++i)
       ret.push_back(in_.var(call.results[i]).next == in_.var(callee.results[i]).cur);
     record(out_->addTransition(calleeExit, to, smt::mkAnd(out_->ctx(), ret), call.results, {}, {}, call.loc,
                                "return from " + callee.name),
-           kNone);
+           kNone, {InlineGlue::Kind::Return, call.id});
   }
 
   const Program& in_;
   std::shared_ptr<Program> out_;
   size_t maxLocations_;
   ProcId newMain_ = kNone;
-  std::vector<EdgeId> originalEdge_;
-  std::vector<LocId> originalLoc_;
+  InlineResult result_;
+  CallString context_;  // the call edges from main to the body being copied
   unsigned sites_ = 0;
 };
 
@@ -129,6 +144,49 @@ InlineResult inlineAll(const ir::Program& program, size_t maxLocations) {
   ir::CallGraph cg(program);
   if (cg.hasRecursion()) throw UnsupportedError("recursion (inlining needs a non-recursive program)");
   return Inliner(program, maxLocations).run();
+}
+
+ir::Certificate InlineBackTranslator::certificate(const ir::Certificate& onResult) const {
+  ir::Certificate out = onResult;
+  if (onResult.kind != ir::Certificate::Kind::Invariants) return out;
+  INVARIANT(onResult.form == ir::Certificate::Form::Modular, "the inlined program's certificate is modular");
+  bool inlinedCalls = false;
+  for (auto& c : inlined_.context) inlinedCalls |= !c.empty();
+  out.invariants.clear();
+  out.contracts.clear();
+  out.form = inlinedCalls ? ir::Certificate::Form::Inlined : ir::Certificate::Form::Modular;
+  for (auto& [loc, formula] : onResult.invariants) {
+    ir::LocId original = inlined_.originalLoc.at(loc);
+    if (original == ir::kNone) continue;  // the fresh entry: its invariant is implied by the entry's
+    if (inlinedCalls)
+      out.inlined.emplace(ir::ContextLoc{inlined_.context.at(loc), original}, formula);
+    else
+      out.invariants.emplace(original, formula);
+  }
+  return out;
+}
+
+std::optional<ir::Trace> InlineBackTranslator::trace(const ir::Trace& onResult, const smt::SolverConfig&) const {
+  ir::Trace out;
+  out.context = onResult.context;
+  using Kind = ir::TraceStep::Kind;
+  for (const ir::TraceStep& step : onResult.steps) {
+    const InlineGlue& glue = inlined_.glue.at(step.edge);
+    switch (glue.kind) {
+      case InlineGlue::Kind::None:
+        out.steps.push_back({Kind::Edge, inlined_.originalEdge.at(step.edge), {}, {}});
+        break;
+      case InlineGlue::Kind::Call:
+        out.steps.push_back({Kind::Call, glue.call, {}, {}});
+        break;
+      case InlineGlue::Kind::Return:
+        out.steps.push_back({Kind::Return, glue.call, {}, {}});
+        break;
+      case InlineGlue::Kind::Entry:
+        break;
+    }
+  }
+  return out;
 }
 
 }  // namespace argus::transforms

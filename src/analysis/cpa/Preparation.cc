@@ -1,7 +1,6 @@
 // Inlining and block encoding before a CPA analysis, and the evidence of its result afterwards.
 #include "analysis/cpa/Preparation.h"
 
-#include "transforms/BlockTrace.h"
 #include "transforms/Inline.h"
 
 namespace argus::cpa {
@@ -17,6 +16,7 @@ bool hasCalls(const ir::Program& p) {
 std::vector<ir::LocId> callBoundaries(const ir::Program& original, const transforms::InlineResult& inlined) {
   std::vector<ir::LocId> out;
   for (ir::LocId l = 0; l < inlined.originalLoc.size(); ++l) {
+    if (inlined.originalLoc[l] == ir::kNone) continue;
     const ir::Location& source = original.loc(inlined.originalLoc[l]);
     const ir::Procedure& proc = original.proc(source.proc);
     if (proc.id != original.mainProc() && (source.id == proc.entry || source.id == proc.exit)) out.push_back(l);
@@ -30,22 +30,28 @@ PreparedProgram prepareProgram(const ir::Program& program, transforms::BlockEnco
   transforms::BlockEncodingOptions options;
   options.kind = block;
   options.exactInputs = false;  // traces are expanded
-  if (program.numProcs() == 1 && !hasCalls(program)) return {nullptr, transforms::encodeBlocks(program, options)};
-  transforms::InlineResult inlined = transforms::inlineAll(program);
+  if (program.numProcs() == 1 && !hasCalls(program)) {
+    auto encoding = std::make_shared<transforms::BlockBackTranslator>(program, transforms::encodeBlocks(program, options));
+    return {encoding->encoded().program, encoding};
+  }
+  auto inlining = std::make_shared<transforms::InlineBackTranslator>(transforms::inlineAll(program));
+  const transforms::InlineResult& inlined = inlining->result();
   if (block == transforms::BlockEncoding::Abe && abeCalls) options.keep = callBoundaries(program, inlined);
-  return {inlined.program, transforms::encodeBlocks(*inlined.program, options)};
+  auto encoding = std::make_shared<transforms::BlockBackTranslator>(
+      *inlined.program, transforms::encodeBlocks(*inlined.program, options), inlined.program);
+  std::shared_ptr<const transforms::BackTranslator> chain =
+      std::make_shared<transforms::ChainedBackTranslator>(std::vector<std::shared_ptr<const transforms::BackTranslator>>{inlining, encoding});
+  return {encoding->encoded().program, chain};
 }
 
-ir::Result attachEvidence(ir::Result result, const ir::Program& input, const PreparedProgram& prepared,
-                                         const smt::SolverConfig& traceSolver) {
-  if (result.verdict == ir::Verdict::Safe) result.evidenceProgram = prepared.encoded.program;
+ir::Result translateEvidence(ir::Result result, const PreparedProgram& prepared, const smt::SolverConfig& traceSolver) {
+  if (auto* certificate = result.certificate()) *certificate = prepared.backTranslator->certificate(*certificate);
   if (result.verdict != ir::Verdict::Unsafe) return result;
-  const ir::Program& source = prepared.inlined ? *prepared.inlined : input;
-  auto expanded = transforms::expandTrace(source, prepared.encoded, *result.trace(), traceSolver);
-  if (!expanded)
-    return ir::Result::unknown(ir::UnknownReason::Error, "the counterexample could not be mapped to the inlined program");
-  result.evidence = std::move(*expanded);
-  result.evidenceProgram = prepared.inlined;
+  auto mapped = prepared.backTranslator->trace(*result.trace(), traceSolver);
+  if (!mapped)
+    return ir::Result::unknown(ir::UnknownReason::Error,
+                               "the counterexample could not be mapped back to the input program");
+  result.evidence = std::move(*mapped);
   return result;
 }
 
@@ -53,6 +59,7 @@ ir::Certificate invariantsPerLocation(const ir::Program& encoded,
                                       const std::function<std::optional<z3::expr>(ir::LocId)>& at) {
   const ir::Procedure& proc = encoded.proc(encoded.mainProc());
   ir::Certificate c;
+  c.context = encoded.sharedCtx();
   c.kind = ir::Certificate::Kind::Invariants;
   c.k = 1;
   for (ir::LocId l : proc.locations) {

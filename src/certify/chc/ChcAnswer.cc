@@ -17,26 +17,8 @@ const char* toString(ChcStatus s) {
 
 namespace {
 
-ChcAnswer unknown(std::string why) { return ChcAnswer{ChcStatus::Unknown, std::nullopt, std::nullopt, std::move(why)}; }
-
-/// Same variables, locations and edges: a copy (e.g. in another Z3 context), whose ids mean ours.
-bool sameShape(const ir::Program& a, const ir::Program& b) {
-  if (a.numVars() != b.numVars() || a.numLocs() != b.numLocs() || a.numEdges() != b.numEdges() ||
-      a.numProcs() != b.numProcs())
-    return false;
-  for (size_t v = 0; v < a.numVars(); ++v)
-    if (a.var(static_cast<ir::VarId>(v)).name != b.var(static_cast<ir::VarId>(v)).name) return false;
-  for (size_t e = 0; e < a.numEdges(); ++e) {
-    const ir::Edge &x = a.edge(static_cast<ir::EdgeId>(e)), &y = b.edge(static_cast<ir::EdgeId>(e));
-    if (x.from != y.from || x.to != y.to || x.kind != y.kind) return false;
-  }
-  return true;
-}
-
-/// True if the evidence speaks about a program whose ids do not mean ours (a transform of it). Whatever
-/// passes is still checked against the clauses themselves, so this only guards the id mapping.
-bool aboutOtherProgram(const chc::ChcProgram& cp, const ir::Result& r) {
-  return r.evidenceProgram && r.evidenceProgram.get() != cp.program.get() && !sameShape(*r.evidenceProgram, *cp.program);
+ChcAnswer unknown(std::string why) {
+  return ChcAnswer{ChcStatus::Unknown, std::nullopt, std::nullopt, std::move(why), ""};
 }
 
 z3::expr inContext(const z3::expr& e, z3::context& ctx) {
@@ -48,6 +30,7 @@ z3::expr inContext(const z3::expr& e, z3::context& ctx) {
 ir::Certificate intoContext(const ir::Certificate& c, z3::context& ctx) {
   ir::Certificate out = c;
   for (auto& [loc, inv] : out.invariants) inv = inContext(inv, ctx);
+  for (auto& [at, inv] : out.inlined) inv = inContext(inv, ctx);
   for (auto& [proc, contract] : out.contracts) {
     contract.pre = inContext(contract.pre, ctx);
     contract.post = inContext(contract.post, ctx);
@@ -55,38 +38,65 @@ ir::Certificate intoContext(const ir::Certificate& c, z3::context& ctx) {
   return out;
 }
 
+/// Why the certificate cannot be read as a model, if it cannot.
+std::optional<std::string> noModel(const ir::Certificate& c) {
+  if (c.kind != ir::Certificate::Kind::Invariants) return std::nullopt;  // an unrolling: the iteration is exact
+  if (c.form == ir::Certificate::Form::Inlined)
+    return "the certificate speaks about calling contexts (inlined procedures), not about the predicates";
+  if (c.k > 1) return "the certificate is " + std::to_string(c.k) + "-inductive, so its formulas are no model";
+  return std::nullopt;
+}
+
 ChcAnswer answerSafe(const chc::ChcSystem& sys, const chc::ChcProgram& cp, const ir::Result& r,
                      const ChcCertifyOptions& options) {
   ModelOutcome built{std::nullopt, "no certificate"};
-  if (r.certificate() && !aboutOtherProgram(cp, r))
+  std::string rejection;
+  if (!r.certificate()) {
+    // nothing to build from
+  } else if (auto why = noModel(*r.certificate())) {
+    built.detail = *why;
+  } else {
     built = chcModelFromCertificate(sys, cp, intoContext(*r.certificate(), *sys.ctx), options.iterationRounds,
                                     options.iterationSeconds);
-  else if (aboutOtherProgram(cp, r))
-    built.detail = "the certificate is about a transformed program";
+  }
   std::string why = built.detail;
   if (built.model) {
     CheckOutcome check = checkChcModel(sys, *built.model, options.checkTimeout);
-    if (check.ok) return ChcAnswer{ChcStatus::Sat, std::move(built.model), std::nullopt, check.detail};
-    // A k-inductive certificate (k > 1) is no model by itself: its formulas fail the clauses' step.
-    why = "the certificate's model was rejected: " + check.detail;
+    if (check.accepted()) return ChcAnswer{ChcStatus::Sat, std::move(built.model), std::nullopt, check.detail, ""};
+    why = "the certificate's model was " + std::string(toString(check.status)) + ": " + check.detail;
+    // An inductive certificate the program-level check accepted must give a model of the clauses: a
+    // refuted one means a bug between the clauses and the program (or in the model builder).
+    if (check.refuted()) rejection = why;
   }
   // The engine's evidence did not give a model: a least fixpoint may still exist and is checked all the same.
   built = chcModelByIteration(sys, options.iterationRounds, options.iterationSeconds);
-  if (!built.model) return unknown("safe, but no model of the clauses: " + why + "; " + built.detail);
-  CheckOutcome check = checkChcModel(sys, *built.model, options.checkTimeout);
-  if (!check.ok) return unknown("safe, but the model was rejected: " + why + "; " + check.detail);
-  return ChcAnswer{ChcStatus::Sat, std::move(built.model), std::nullopt, check.detail};
+  ChcAnswer out = unknown("safe, but no model of the clauses: " + why + "; " + built.detail);
+  if (built.model) {
+    CheckOutcome check = checkChcModel(sys, *built.model, options.checkTimeout);
+    out = check.accepted() ? ChcAnswer{ChcStatus::Sat, std::move(built.model), std::nullopt, check.detail, ""}
+                           : unknown("safe, but the model was " + std::string(toString(check.status)) + ": " + why +
+                                     "; " + check.detail);
+  }
+  out.rejection = rejection;
+  return out;
 }
 
 ChcAnswer answerUnsafe(const chc::ChcSystem& sys, const chc::ChcProgram& cp, const ir::Result& r,
                        const ChcCertifyOptions& options) {
   if (!r.trace()) return unknown("unsafe, but without a trace");
-  if (aboutOtherProgram(cp, r)) return unknown("unsafe, but the trace is about a transformed program");
   DerivationOutcome built = chcDerivationFromTrace(sys, cp, *r.trace(), options.checkTimeout);
-  if (!built.derivation) return unknown("unsafe, but no derivation of false from the trace: " + built.detail);
+  if (!built.derivation) {
+    ChcAnswer out = unknown("unsafe, but no derivation of false from the trace: " + built.detail);
+    if (built.refuted) out.rejection = out.detail;  // a trace the program-level check accepted
+    return out;
+  }
   CheckOutcome check = checkChcDerivation(sys, *built.derivation, options.checkTimeout);
-  if (!check.ok) return unknown("unsafe, but the derivation was rejected: " + check.detail);
-  return ChcAnswer{ChcStatus::Unsat, std::nullopt, std::move(built.derivation), check.detail};
+  if (!check.accepted()) {
+    ChcAnswer out = unknown("unsafe, but the derivation was " + std::string(toString(check.status)) + ": " + check.detail);
+    if (check.refuted()) out.rejection = out.detail;
+    return out;
+  }
+  return ChcAnswer{ChcStatus::Unsat, std::nullopt, std::move(built.derivation), check.detail, ""};
 }
 
 }  // namespace

@@ -22,6 +22,9 @@ struct ChcAnswer {
   std::optional<chc::ChcModel> model;            // with Sat
   std::optional<chc::ChcDerivation> derivation;  // with Unsat
   std::string detail;                            // how it was established, or why unknown
+  /// Non-empty: the engine's evidence was refuted at the clause level (why), although the answer may
+  /// still stand on a model of certify's own. That is a bug to report, and callers count it.
+  std::string rejection;
 };
 
 struct ChcCertifyOptions {

@@ -100,13 +100,24 @@ z3::expr concreteValue(const z3::model& model, const z3::expr& value) {
 }
 
 /// A ground formula is true: by simplification, or else by a fresh solver.
-bool holds(const z3::expr& e, double timeoutSeconds) {
+/// Whether a closed formula holds: Unsat (its negation has no model: it holds), Sat, or Unknown.
+smt::SatResult negationOf(const z3::expr& e, double timeoutSeconds) {
   z3::expr s = e.simplify();
-  if (s.is_true() || s.is_false()) return s.is_true();
+  if (s.is_true() || s.is_false()) return s.is_true() ? smt::SatResult::Unsat : smt::SatResult::Sat;
   smt::SolverConfig config;
   config.name = "chc-derivation-replay";
   config.queryTimeoutSeconds = timeoutSeconds;
-  return smt::checkSat(e.ctx(), {!s}, config) == smt::SatResult::Unsat;
+  return smt::checkSat(e.ctx(), {!s}, config);
+}
+
+/// Nothing when `e` holds; otherwise `failure` refuted, or undecided when the solver could not decide.
+std::optional<CheckOutcome> require(const z3::expr& e, double timeoutSeconds, const std::string& failure) {
+  switch (negationOf(e, timeoutSeconds)) {
+    case smt::SatResult::Unsat: return std::nullopt;
+    case smt::SatResult::Sat: return CheckOutcome::refute(failure);
+    case smt::SatResult::Unknown: break;
+  }
+  return CheckOutcome::undecided("the solver could not decide whether " + failure);
 }
 
 }  // namespace
@@ -139,7 +150,7 @@ DerivationOutcome chcDerivationFromTrace(const chc::ChcSystem& sys, const chc::C
     }
   }
   smt::SatResult r = solver.check();
-  if (r == smt::SatResult::Unsat) return {std::nullopt, "the clause instances along the trace are unsatisfiable"};
+  if (r == smt::SatResult::Unsat) return {std::nullopt, "the clause instances along the trace are unsatisfiable", true};
   if (r != smt::SatResult::Sat) return {std::nullopt, "cannot solve the clause instances: " + solver.reasonUnknown()};
   z3::model model = solver.model();
   chc::ChcDerivation d;
@@ -152,35 +163,40 @@ DerivationOutcome chcDerivationFromTrace(const chc::ChcSystem& sys, const chc::C
 }
 
 CheckOutcome checkChcDerivation(const chc::ChcSystem& sys, const chc::ChcDerivation& d, double timeoutSeconds) {
-  if (d.steps.empty()) return {false, "the derivation is empty"};
+  auto refute = [](std::string why) { return CheckOutcome::refute(std::move(why)); };
+  if (d.steps.empty()) return refute("the derivation is empty");
   for (size_t k = 0; k < d.steps.size(); ++k) {
     const chc::DerivationStep& s = d.steps[k];
     std::string where = "step " + std::to_string(k);
-    if (s.clause >= sys.clauses.size()) return {false, where + " names no clause"};
+    if (s.clause >= sys.clauses.size()) return refute(where + " names no clause");
     const chc::Clause& c = sys.clauses[s.clause];
     where += " (clause " + std::to_string(s.clause) + ", line " + std::to_string(c.line) + ")";
     if (s.values.size() != c.vars.size() || s.premises.size() != c.body.size())
-      return {false, where + " has the wrong number of values or premises"};
+      return refute(where + " has the wrong number of values or premises");
     for (size_t i = 0; i < s.values.size(); ++i)
       if (!smt::freeConstants(s.values[i]).empty() || !z3::eq(s.values[i].get_sort(), c.vars[i].get_sort()))
-        return {false, where + ": the value of " + c.varNames[i] + " is no constant of its sort"};
+        return refute(where + ": the value of " + c.varNames[i] + " is no constant of its sort");
     for (size_t j = 0; j < c.body.size(); ++j) {
       size_t p = s.premises[j];
-      if (p >= k) return {false, where + " uses a premise that is not derived before it"};
+      if (p >= k) return refute(where + " uses a premise that is not derived before it");
       const chc::Clause& pc = sys.clauses[d.steps[p].clause];
-      if (!pc.head || pc.head->pred != c.body[j].pred) return {false, where + ": premise " + std::to_string(p) + " derives another predicate"};
+      if (!pc.head || pc.head->pred != c.body[j].pred)
+        return refute(where + ": premise " + std::to_string(p) + " derives another predicate");
       for (size_t i = 0; i < c.body[j].args.size(); ++i) {
         z3::expr derived = smt::substitute(pc.head->args[i], pc.vars, d.steps[p].values);
         z3::expr used = smt::substitute(c.body[j].args[i], c.vars, s.values);
-        if (!holds(derived == used, timeoutSeconds))
-          return {false, where + ": argument " + std::to_string(i) + " differs from what step " + std::to_string(p) + " derived"};
+        if (auto bad = require(derived == used, timeoutSeconds,
+                               where + ": argument " + std::to_string(i) + " differs from what step " +
+                                   std::to_string(p) + " derived"))
+          return *bad;
       }
     }
-    if (!holds(smt::substitute(c.constraint, c.vars, s.values), timeoutSeconds))
-      return {false, where + ": the values violate the constraint"};
+    if (auto bad = require(smt::substitute(c.constraint, c.vars, s.values), timeoutSeconds,
+                           where + ": the values violate the constraint"))
+      return *bad;
   }
-  if (!sys.clauses[d.steps.back().clause].isQuery()) return {false, "the derivation does not end with a query"};
-  return {true, "derivation of false with " + std::to_string(d.steps.size()) + " clause instances replayed"};
+  if (!sys.clauses[d.steps.back().clause].isQuery()) return refute("the derivation does not end with a query");
+  return CheckOutcome::accept("derivation of false with " + std::to_string(d.steps.size()) + " clause instances replayed");
 }
 
 }  // namespace argus::certify

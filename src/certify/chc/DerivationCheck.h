@@ -17,6 +17,7 @@ namespace argus::certify {
 struct DerivationOutcome {
   std::optional<chc::ChcDerivation> derivation;
   std::string detail;  // why there is none
+  bool refuted = false;  // none because the clause instances along the trace contradict each other
 };
 
 /// The derivation whose shape `trace` follows (linear: a chain; non-linear: the call tree), with values

@@ -175,7 +175,7 @@ CheckOutcome checkChcModel(const chc::ChcSystem& sys, const chc::ChcModel& model
     for (auto& f : model.formals[pred.id]) formals.insert(f.id());
     for (auto& c : smt::freeConstants(model.interp[pred.id]))
       if (!formals.count(c.id()))
-        return {false, "the interpretation of " + pred.name + " mentions " + c.to_string() + ", not a parameter"};
+        return CheckOutcome::refute("the interpretation of " + pred.name + " mentions " + c.to_string() + ", not a parameter");
   }
   smt::SolverConfig config;
   config.name = "chc-model-check";
@@ -189,10 +189,10 @@ CheckOutcome checkChcModel(const chc::ChcSystem& sys, const chc::ChcModel& model
     smt::SatResult r = solver.check();
     if (r == smt::SatResult::Unsat) continue;
     std::string where = "clause " + std::to_string(i) + " (line " + std::to_string(c.line) + ")";
-    if (r == smt::SatResult::Sat) return {false, where + " does not hold in the model"};
-    return {false, where + " could not be checked: " + solver.reasonUnknown()};
+    if (r == smt::SatResult::Sat) return CheckOutcome::refute(where + " does not hold in the model");
+    return CheckOutcome::undecided(where + " could not be checked: " + solver.reasonUnknown());
   }
-  return {true, "all " + std::to_string(sys.clauses.size()) + " clauses hold in the model"};
+  return CheckOutcome::accept("all " + std::to_string(sys.clauses.size()) + " clauses hold in the model");
 }
 
 }  // namespace argus::certify

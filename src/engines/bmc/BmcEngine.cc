@@ -91,6 +91,7 @@ class Run {
     if (!features_.empty())
       return ir::Result::unknown(ir::UnknownReason::Unsupported, fmt::format("{}", fmt::join(features_, ", ")));
     ir::Certificate c;
+    c.context = p_.sharedCtx();
     c.kind = ir::Certificate::Kind::CompleteUnrolling;
     c.bound = k;
     return ir::Result::safe(std::move(c));

@@ -239,6 +239,7 @@ ir::Trace Unwinding::extractTrace(const z3::model& model) const {
   }
   INVARIANT(last != nullptr, "no reached error node in the model");
   ir::Trace trace;
+  trace.context = p_.sharedCtx();
   for (const InEdge* in = last;;) {
     ir::TraceStep step;
     step.kind = in->via == Via::Call     ? ir::TraceStep::Kind::Call

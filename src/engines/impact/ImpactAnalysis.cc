@@ -47,7 +47,10 @@ ir::Result ImpactAnalysis::run() {
       return finish(ir::Result::unknown(ir::UnknownReason::BoundReached,
                                         "refinement limit of " + std::to_string(settings_.maxRefinements) + " reached"));
     Refinement r = refine(explored.target);
-    if (r.kind == Refinement::Kind::Feasible) return finish(ir::Result::unsafe(std::move(r.trace)));
+    if (r.kind == Refinement::Kind::Feasible) {
+      r.trace.context = program_.sharedCtx();
+      return finish(ir::Result::unsafe(std::move(r.trace)));
+    }
     if (stopRequested()) return finish(context_.stopped());
     if (r.kind == Refinement::Kind::Unknown)
       return finish(ir::Result::unknown(ir::UnknownReason::Incomplete, r.detail));

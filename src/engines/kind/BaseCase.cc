@@ -26,6 +26,7 @@ smt::SatResult BaseCase::runsLongerThan(unsigned k) {
 
 ir::Trace BaseCase::counterexample(unsigned k) const {
   ir::Trace trace;
+  trace.context = unrolling_.encoder().system().program().sharedCtx();
   for (ir::EdgeId e : unrolling_.path(k)) trace.steps.push_back({ir::TraceStep::Kind::Edge, e, {}, {}});
   return trace;
 }

@@ -2,7 +2,6 @@
 #include "engines/kind/KInduction.h"
 
 #include "engines/kind/Prover.h"
-#include "ir/Builder.h"
 #include "ir/Queries.h"
 #include "transforms/Inline.h"
 #include "util/Error.h"
@@ -32,36 +31,34 @@ bool usableAsIs(const ir::Program& program) {
 
 }  // namespace
 
-std::shared_ptr<ir::Program> prepareProgram(const ir::Program& program) {
+std::shared_ptr<transforms::InlineBackTranslator> prepareProgram(const ir::Program& program) {
   if (usableAsIs(program)) return nullptr;
-  std::shared_ptr<ir::Program> p = transforms::inlineAll(program).program;
-  ir::ProcId main = p->mainProc();
-  const ir::Procedure& proc = p->proc(main);
+  auto inlined = std::make_shared<transforms::InlineBackTranslator>(transforms::inlineAll(program));
+  const ir::Program& p = *inlined->result().program;
+  const ir::Procedure& proc = p.proc(p.mainProc());
   for (ir::LocId terminal : {proc.exit, proc.error})
-    if (!p->loc(terminal).out.empty())
+    if (!p.loc(terminal).out.empty())
       throw UnsupportedError("main's exit or error location has outgoing edges");
-  if (!p->loc(proc.entry).in.empty()) {
-    ir::LocId oldEntry = proc.entry;
-    ir::LocId fresh = p->addLocation(main, "kind:entry", p->loc(oldEntry).loc);
-    ir::addAssume(*p, fresh, oldEntry, p->ctx().bool_val(true), {}, "enter");
-    p->mutableProc(main).entry = fresh;
-  }
-  return p;
+  INVARIANT(p.loc(proc.entry).in.empty(), "inlining gives an entry without incoming edges");
+  return inlined;
 }
 
 ir::Result KInductionEngine::run(const ir::Program& program, RunContext& ctx) {
   Support support = supports(program);
   if (!support.ok) return ir::Result::unknown(ir::UnknownReason::Unsupported, support.reason);
-  std::shared_ptr<ir::Program> prepared;
+  std::shared_ptr<transforms::InlineBackTranslator> prepared;
   try {
     prepared = prepareProgram(program);
   } catch (const UnsupportedError& e) {
     return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
   }
-  const ir::Program& target = prepared ? *prepared : program;
+  const ir::Program& target = prepared ? *prepared->result().program : program;
   ir::Result result = Prover(target, ProverOptions::from(ctx.options), ctx).prove();
   result.engine = "kind";
-  result.evidenceProgram = prepared;
+  if (!prepared) return result;
+  // Evidence about the inlined program, translated back to the input.
+  if (auto* certificate = result.certificate()) *certificate = prepared->certificate(*certificate);
+  if (auto* trace = result.trace()) result.evidence = *prepared->trace(*trace, ctx.solverConfig("kind-trace"));
   return result;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engines/Engine.h"
+#include "transforms/Inline.h"
 
 namespace argus::engines::kind {
 
@@ -19,8 +20,9 @@ class KInductionEngine : public Engine {
 void registerOptions(OptionRegistry& registry);
 
 /// The program k-induction works on: every call inlined into main, and an entry without incoming edges
-/// (certify's implicit entry invariant speaks about the first visit only); null when the input already
-/// is such a program (calls in procedures main never calls do not matter). Throws UnsupportedError.
-std::shared_ptr<ir::Program> prepareProgram(const ir::Program& program);
+/// (certify's implicit entry invariant speaks about the first visit only), with the back-translator of
+/// its evidence; null when the input already is such a program (calls in procedures main never calls do
+/// not matter). Throws UnsupportedError.
+std::shared_ptr<transforms::InlineBackTranslator> prepareProgram(const ir::Program& program);
 
 }  // namespace argus::engines::kind

@@ -144,6 +144,7 @@ unsigned Prover::smallestK(unsigned k) {
 
 ir::Result Prover::provedByStep(unsigned k) {
   ir::Certificate cert;
+  cert.context = program_.sharedCtx();
   cert.kind = ir::Certificate::Kind::Invariants;
   cert.k = smallestK(k);
   std::map<ir::LocId, std::vector<z3::expr>> byCut;
@@ -175,6 +176,7 @@ ir::Result Prover::provedByStep(unsigned k) {
 
 ir::Result Prover::provedByForward(unsigned k) {
   ir::Certificate cert;
+  cert.context = program_.sharedCtx();
   cert.kind = ir::Certificate::Kind::CompleteUnrolling;
   // No execution completes k+1 blocks. Between two visits of a loop head lies a cycle, and every cycle
   // contains a cut point, i.e. the end of a completed block: a head is re-entered at most k times,

@@ -1,7 +1,9 @@
 // The predicate-abstraction engine (--engine predabs): inlines the program (non-recursive programs only),
 // block-encodes it (SBE, LBE or ABE, merging all parallel edges), and runs lazy predicate abstraction with
-// CEGAR on the result. Certificates refer to the encoded program; a counterexample is mapped back to the
-// inlined program (transforms::expandTrace), so that it lists the exact inputs of the path it takes.
+// CEGAR on the result. Evidence is translated back to the input program: invariants of encoded locations
+// to the input locations (in calling contexts when calls were inlined), a counterexample expanded onto
+// the inlined program (transforms::expandTrace) and then onto the input's procedures, so that it lists the
+// exact inputs of the path it takes.
 #pragma once
 
 #include "analysis/cpa/Preparation.h"

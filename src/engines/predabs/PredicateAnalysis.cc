@@ -53,6 +53,7 @@ ir::Result PredicateAnalysis::run() {
     Refinement r = refiner_->refine(reached_->arg().pathTo(explored.target));
     switch (r.kind) {
       case Refinement::Kind::Feasible:
+        r.trace.context = program_.sharedCtx();
         return finish(ir::Result::unsafe(std::move(r.trace)));
       case Refinement::Kind::Unknown:
         if (context_.shutdown && context_.shutdown->stopRequested()) return finish(context_.stopped());

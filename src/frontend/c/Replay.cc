@@ -159,21 +159,21 @@ ReplayOutcome interpret(const ReplaySpec& spec, const ProcessResult& run, const 
   std::string total = std::to_string(spec.inputs.size());
   std::string consumed = markerValue(stderrText, "__ARGUS_CONSUMED").value_or("?");
   if (run.timedOut)
-    return {false, "timed out after " + std::to_string(spec.timeoutSeconds) + " s without reaching the error function"};
+    return {false, false, "timed out after " + std::to_string(spec.timeoutSeconds) + " s without reaching the error function"};
   if (run.exitCode == kErrorReached)
     if (auto used = markerValue(stderrText, "__ARGUS_ERROR_REACHED"))
-      return {true, "error function " + spec.errorFunction + " reached after " + *used + " of " + total + " inputs"};
+      return {true, false, "error function " + spec.errorFunction + " reached after " + *used + " of " + total + " inputs"};
   if (run.exitCode == kInputsExhausted)
     if (auto function = markerValue(stderrText, "__ARGUS_INPUTS_EXHAUSTED"))
-      return {false, "inputs exhausted: the program called " + *function + " after all " + total + " inputs were used"};
+      return {false, true, "inputs exhausted: the program called " + *function + " after all " + total + " inputs were used"};
   if (run.exitCode == kWrongFunction)
     if (auto function = markerValue(stderrText, "__ARGUS_WRONG_FUNCTION"))
-      return {false, "input mismatch: the program called " + *function + " where the trace has an input of another function"};
+      return {false, true, "input mismatch: the program called " + *function + " where the trace has an input of another function"};
   if (run.exitCode == kAssumeFailed)
     if (auto used = markerValue(stderrText, "__ARGUS_ASSUME_FAILED"))
-      return {false, "__VERIFIER_assume failed after " + *used + " of " + total + " inputs: the trace is not feasible natively"};
-  if (run.signal) return {false, "the program " + describeSignal(run.signal) + " without reaching the error function"};
-  return {false, "the program exited with " + std::to_string(run.exitCode) + " without reaching the error function (" +
+      return {false, true, "__VERIFIER_assume failed after " + *used + " of " + total + " inputs: the trace is not feasible natively"};
+  if (run.signal) return {false, true, "the program " + describeSignal(run.signal) + " without reaching the error function"};
+  return {false, true, "the program exited with " + std::to_string(run.exitCode) + " without reaching the error function (" +
                      consumed + " of " + total + " inputs used)"};
 }
 
@@ -182,7 +182,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir) {
   std::string diagnostics = dir + "/clang.txt";
   ProcessResult compiled = compileToBitcode(spec.cFile, spec.ilp32, /*debugInfo=*/false, bitcode, diagnostics);
   if (!compiled.started || compiled.exitCode != 0)
-    return {false, "the program does not compile: " + firstLines(readTextFile(diagnostics), 5)};
+    return {false, false, "the program does not compile: " + firstLines(readTextFile(diagnostics), 5)};
 
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module = loadBitcode(bitcode, context);
@@ -192,7 +192,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir) {
   {
     std::error_code failure;
     llvm::raw_fd_ostream out(bitcode, failure, llvm::sys::fs::OF_None);
-    if (failure) return {false, "cannot write the instrumented program: " + failure.message()};
+    if (failure) return {false, false, "cannot write the instrumented program: " + failure.message()};
     llvm::WriteBitcodeToFile(*module, out);
   }
   std::ofstream(harness) << harnessSource(spec, nondets, errorDeclaredOnly);
@@ -202,7 +202,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir) {
   link.stderrPath = diagnostics;
   ProcessResult linked = runProcess(link);
   if (!linked.started || linked.exitCode != 0)
-    return {false, "the replay executable does not build: " + firstLines(readTextFile(diagnostics), 5)};
+    return {false, false, "the replay executable does not build: " + firstLines(readTextFile(diagnostics), 5)};
 
   ProcessSpec run;
   run.argv = {executable};
@@ -210,7 +210,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir) {
   run.stderrPath = dir + "/stderr.txt";
   run.timeoutSeconds = spec.timeoutSeconds;
   ProcessResult ran = runProcess(run);
-  if (!ran.started) return {false, "cannot run the replay executable: " + ran.errorText};
+  if (!ran.started) return {false, false, "cannot run the replay executable: " + ran.errorText};
   return interpret(spec, ran, readTextFile(run.stderrPath));
 }
 
@@ -222,7 +222,7 @@ ReplayOutcome replayNatively(const ReplaySpec& spec) {
     TempDir dir;
     return replayIn(spec, dir.path());
   } catch (const std::exception& e) {
-    return {false, std::string("replay failed: ") + e.what()};
+    return {false, false, std::string("replay failed: ") + e.what()};
   }
 }
 

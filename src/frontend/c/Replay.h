@@ -25,6 +25,10 @@ struct ReplaySpec {
 
 struct ReplayOutcome {
   bool reachedError = false;
+  /// The program ran to an end of its own (exit, signal, the harness's verdict) without reaching the
+  /// error: the native execution contradicts the trace. False when it did not run to an end (it did
+  /// not build, or the time limit stopped it): then nothing is known.
+  bool contradicted = false;
   std::string detail;    // what happened: "error function reached after 3 of 3 inputs", a compile
                          // error, "exited with 0 without reaching the error", "inputs exhausted", ...
 };

@@ -13,13 +13,13 @@ namespace {
 
 certify::CheckOutcome check(const ir::Program& p, ir::Certificate c) {
   auto out = certify::checkCertificate(p, c, {});
-  EXPECT_EQ(c.checked, out.ok);
+  EXPECT_EQ(c.checked, out.accepted());
   return out;
 }
 
 void expectRejected(const ir::Program& p, const ir::Certificate& c, const std::string& why) {
   auto out = check(p, c);
-  EXPECT_FALSE(out.ok);
+  EXPECT_FALSE(out.accepted());
   EXPECT_NE(out.detail.find(why), std::string::npos) << out.detail;
 }
 
@@ -46,7 +46,7 @@ struct Toggle : Fixture {
 TEST(InvariantCheck, AcceptsAnInductiveLoopInvariant) {
   BoundedLoop b(10);
   auto out = check(b.p, invariants({{b.head, b.cur(b.i) >= 0 && b.cur(b.i) <= 10}}));
-  EXPECT_TRUE(out.ok) << out.detail;
+  EXPECT_TRUE(out.accepted()) << out.detail;
 }
 
 TEST(InvariantCheck, RejectsANonInductiveInvariant) {
@@ -84,7 +84,7 @@ TEST(InvariantCheck, ContractsSummariseCalls) {
   z3::expr t = c.c.bool_val(true);
   z3::expr right = c.cur(c.r) == c.p.var(c.a).old + 1;
   auto ok = check(c.p, withPost(t, right));
-  EXPECT_TRUE(ok.ok) << ok.detail;
+  EXPECT_TRUE(ok.accepted()) << ok.detail;
   // Without a contract the call may return anything.
   expectRejected(c.p, ir::Certificate{}, "error location of main is reachable");
   expectRejected(c.p, withPost(t, c.cur(c.r) == c.p.var(c.a).old + 2), "post-condition of inc fails");
@@ -97,7 +97,7 @@ TEST(InvariantCheck, RecursiveProcedureWithAContract) {
   ir::Certificate cert;
   cert.contracts.emplace(s.sum, ir::Contract{s.cur(s.n) >= 0, s.cur(s.res) >= s.p.var(s.n).old});
   auto out = check(s.p, cert);
-  EXPECT_TRUE(out.ok) << out.detail;
+  EXPECT_TRUE(out.accepted()) << out.detail;
   // Too strong a post-condition fails in the base case (sum(0) = 0).
   ir::Certificate strong;
   strong.contracts.emplace(s.sum, ir::Contract{s.cur(s.n) >= 0, s.cur(s.res) >= s.p.var(s.n).old + 1});
@@ -112,7 +112,7 @@ TEST(InvariantCheck, TwoInductionProvesWhatOneInductionCannot) {
   Toggle t;
   auto cert = invariants({{t.head, t.cur(t.x) <= 1}}, 2);
   auto out = check(t.p, cert);
-  EXPECT_TRUE(out.ok) << out.detail;
+  EXPECT_TRUE(out.accepted()) << out.detail;
   expectRejected(t.p, invariants({{t.head, t.cur(t.x) <= 1}}, 1), "not inductive");
   // Too weak even for 2-induction: nothing bounds x.
   expectRejected(t.p, invariants({{t.head, t.c.bool_val(true)}}, 2), "error location of main is reachable");
@@ -127,7 +127,7 @@ TEST(InvariantCheck, MainsPreconditionMustBeValid) {
   GlobalProgram g([](auto g) { return g != 2; });
   ir::Certificate cert;
   cert.contracts.emplace(g.bump, ir::Contract{g.c.bool_val(true), g.cur(g.g) == g.p.var(g.g).old + 1});
-  EXPECT_TRUE(check(g.p, cert).ok);
+  EXPECT_TRUE(check(g.p, cert).accepted());
   cert.contracts.emplace(g.main, ir::Contract{g.cur(g.g) > 0, g.c.bool_val(true)});
   expectRejected(g.p, cert, "must hold in every initial state");
   // Locals of main are no part of a precondition.

@@ -27,7 +27,7 @@ certify::CheckOutcome check(const ir::Program& p, ir::Trace& t) { return certify
 
 void expectRejected(const ir::Program& p, ir::Trace t, const std::string& why) {
   auto out = check(p, t);
-  EXPECT_FALSE(out.ok);
+  EXPECT_FALSE(out.accepted());
   EXPECT_NE(out.detail.find(why), std::string::npos) << out.detail;
   EXPECT_FALSE(t.pathChecked);
 }
@@ -45,7 +45,7 @@ TEST(TraceCheck, AcceptsAFeasibleTraceAndFillsValuesAndInputs) {
   DoubleProgram d;
   ir::Trace t = traceOf({{Kind::Edge, d.input}, {Kind::Edge, d.doubling}, {Kind::Edge, d.toError}});
   auto out = check(d.p, t);
-  ASSERT_TRUE(out.ok) << out.detail;
+  ASSERT_TRUE(out.accepted()) << out.detail;
   EXPECT_TRUE(t.pathChecked);
   ASSERT_EQ(t.steps[0].inputs.size(), 1u);
   EXPECT_EQ(t.steps[0].inputs[0].get_numeral_int64(), 5);
@@ -61,7 +61,7 @@ TEST(TraceCheck, ReportsTheInitialValuesThePathReads) {
   ir::EdgeId e0 = f.assign(f.entry, l1, y, f.cur(x) + 1);
   ir::EdgeId e1 = f.assume(l1, f.error, f.cur(y) == 3);
   ir::Trace t = traceOf({{Kind::Edge, e0}, {Kind::Edge, e1}});
-  ASSERT_TRUE(check(f.p, t).ok);
+  ASSERT_TRUE(check(f.p, t).accepted());
   ASSERT_EQ(t.initial.size(), 1u);
   EXPECT_EQ(t.initial[0].first, x);
   EXPECT_EQ(t.initial[0].second.get_numeral_int64(), 2);
@@ -95,7 +95,7 @@ TEST(TraceCheck, MatchesCallsAndReturns) {
   ir::Trace good = traceOf({{Kind::Edge, input}, {Kind::Call, c.call}, {Kind::Edge, body}, {Kind::Return, c.call},
                             {Kind::Edge, bad}});
   auto out = check(c.p, good);
-  ASSERT_TRUE(out.ok) << out.detail;
+  ASSERT_TRUE(out.accepted()) << out.detail;
   EXPECT_EQ(good.steps[0].inputs[0].get_numeral_int64(), 6);
   ASSERT_EQ(good.steps[3].values.size(), 1u);  // the result; no global changed
   EXPECT_EQ(good.steps[3].values[0].second.get_numeral_int64(), 7);
@@ -111,7 +111,7 @@ TEST(TraceCheck, ReportsATraceEndingOnAnUnsupportedEdge) {
   UnsupportedProgram u([](auto x) { return x > 0; }, false);
   ir::Trace t = traceOf({{Kind::Edge, u.p.loc(u.entry).out[0]}, {Kind::Edge, u.unsupported}});
   auto out = check(u.p, t);
-  EXPECT_FALSE(out.ok);
+  EXPECT_FALSE(out.accepted());
   EXPECT_NE(out.detail.find("unsupported edge: inline assembly"), std::string::npos) << out.detail;
   EXPECT_TRUE(t.pathChecked);  // the path itself is feasible
 }

@@ -149,12 +149,12 @@ TEST(BmcRandom, EveryAnswerPassesCertify) {
       ++safe;
       ir::Certificate c = *r.certificate();
       auto out = certify::checkCertificate(prog.p, c, {});
-      EXPECT_TRUE(out.ok) << out.detail;
+      EXPECT_TRUE(out.accepted()) << out.detail;
     } else if (r.verdict == ir::Verdict::Unsafe) {
       ++unsafe;
       ir::Trace t = *r.trace();
       auto out = certify::checkTrace(prog.p, t, {});
-      EXPECT_TRUE(out.ok) << out.detail;
+      EXPECT_TRUE(out.accepted()) << out.detail;
     } else {
       ++bounded;
       ASSERT_EQ(r.reason, ir::UnknownReason::BoundReached) << r.detail;
@@ -162,7 +162,7 @@ TEST(BmcRandom, EveryAnswerPassesCertify) {
       c.kind = ir::Certificate::Kind::CompleteUnrolling;
       c.bound = kMaxBound;
       auto out = certify::checkCertificate(prog.p, c, {});
-      EXPECT_FALSE(out.ok);
+      EXPECT_FALSE(out.accepted());
       EXPECT_EQ(out.detail.find("error location is reachable"), std::string::npos) << out.detail;
     }
   }

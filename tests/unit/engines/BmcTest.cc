@@ -19,7 +19,7 @@ ir::Trace expectCheckedTrace(const ir::Program& p, const ir::Result& r) {
   if (!r.trace()) return {};
   ir::Trace t = *r.trace();
   auto out = certify::checkTrace(p, t, opts());
-  EXPECT_TRUE(out.ok) << out.detail;
+  EXPECT_TRUE(out.accepted()) << out.detail;
   EXPECT_TRUE(t.pathChecked);
   return t;
 }
@@ -31,7 +31,7 @@ void expectCertifiedSafe(const ir::Program& p, const ir::Result& r, unsigned bou
   EXPECT_EQ(c.kind, ir::Certificate::Kind::CompleteUnrolling);
   EXPECT_EQ(c.bound, bound);
   auto out = certify::checkCertificate(p, c, opts());
-  EXPECT_TRUE(out.ok) << out.detail;
+  EXPECT_TRUE(out.accepted()) << out.detail;
 }
 
 int64_t inputValue(const ir::Trace& t, size_t which = 0) {

@@ -39,16 +39,17 @@ TEST(Impact, ProvesTheSafeDiamondInEveryEncoding) {
 TEST(Impact, ATamperedCertificateIsRejected) {
   for (std::string block : {"sbe", "lbe"}) {
     Harness h({"impact.block=" + block});
-    auto r = h.run(*countUp(1));
+    auto p = countUp(1);
+    auto r = h.run(*p);
     ASSERT_EQ(r.verdict, Verdict::Safe) << r.detail;
-    ASSERT_EQ(certificateRejection(*r.evidenceProgram, *r.certificate()), "");
+    ASSERT_EQ(certificateRejection(*p, *r.certificate()), "");
     // Weakening the loop head's invariant to `true` breaks inductiveness at the error check.
     bool tampered = false;
     for (auto& [loc, inv] : r.certificate()->invariants) {
-      if (r.evidenceProgram->loc(loc).name != "head") continue;
+      if (p->loc(loc).name != "head") continue;
       ir::Certificate weakened = *r.certificate();
-      weakened.invariants.at(loc) = r.evidenceProgram->ctx().bool_val(true);
-      EXPECT_NE(certificateRejection(*r.evidenceProgram, weakened), "") << block;
+      weakened.invariants.at(loc) = p->ctx().bool_val(true);
+      EXPECT_NE(certificateRejection(*p, weakened), "") << block;
       tampered = true;
     }
     EXPECT_TRUE(tampered) << block << ": the encoded program has no loop head";

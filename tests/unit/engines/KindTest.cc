@@ -96,10 +96,10 @@ TEST(Kind, ProvesAPropertyThatIsFourInductiveButNotThreeInductive) {
   EXPECT_EQ(cert.k, 4u);
   EXPECT_EQ(run->stats.getString("kind.proof"), "step");
   EXPECT_EQ(run->stats.getInt("kind.k"), 4);
-  EXPECT_EQ(run->result.evidenceProgram, nullptr);  // one procedure without calls: used as it is
+  EXPECT_EQ(cert.form, ir::Certificate::Form::Modular);  // one procedure without calls: used as it is
   // The same certificate claimed 3-inductive is rejected.
   cert.k = 3;
-  EXPECT_FALSE(certify::checkCertificate(run->evidenceProgram(s.p), cert, {}).ok);
+  EXPECT_FALSE(certify::checkCertificate(s.p, cert, {}).accepted());
   auto bounded = runKind(s.p, {{"kind.invariants", "none"}, {"kind.max_k", "3"}});
   EXPECT_EQ(bounded->result.verdict, ir::Verdict::Unknown);
   EXPECT_EQ(bounded->result.reason, ir::UnknownReason::BoundReached);
@@ -120,7 +120,7 @@ TEST(Kind, NeedsTheAuxiliaryInvariantAndFailsWithoutIt) {
     EXPECT_FALSE(on->stats.getString("kind.injections").empty());
     // Without its invariants the certificate is not inductive.
     for (auto& [loc, inv] : cert.invariants) inv = s.c.bool_val(true);
-    EXPECT_FALSE(certify::checkCertificate(on->evidenceProgram(s.p), cert, {}).ok);
+    EXPECT_FALSE(certify::checkCertificate(s.p, cert, {}).accepted());
   }
 }
 
@@ -190,8 +190,8 @@ TEST(Kind, InlinesProcedures) {
   expectCheckedTrace(globalsUnsafe.p, *runKind(globalsUnsafe.p));
   LoopWithCall loopSafe([](z3::expr i) { return i != 10; });
   auto run = runKind(loopSafe.p);
-  expectCertifiedSafe(loopSafe.p, *run);
-  EXPECT_EQ(run->result.evidenceProgram->numProcs(), 1u);
+  ir::Certificate cert = expectCertifiedSafe(loopSafe.p, *run);
+  EXPECT_EQ(cert.form, ir::Certificate::Form::Inlined);  // about the input's procedures, in calling contexts
   LoopWithCall loopUnsafe([](z3::expr i) { return i == 10; });
   ir::Trace t = expectCheckedTrace(loopUnsafe.p, *runKind(loopUnsafe.p));
   EXPECT_GT(t.steps.size(), 30u);  // ten inlined calls and returns
@@ -234,7 +234,8 @@ TEST(Kind, EntryWithIncomingEdgesGetsAFreshEntry) {
   f.assign(f.entry, f.entry, x, f.cur(x) + 1);
   f.assume(f.entry, f.error, f.cur(x) < f.cur(x));
   auto prepared = engines::kind::prepareProgram(f.p);
-  EXPECT_TRUE(prepared->loc(prepared->proc(prepared->mainProc()).entry).in.empty());
+  const ir::Program& inlined = *prepared->result().program;
+  EXPECT_TRUE(inlined.loc(inlined.proc(inlined.mainProc()).entry).in.empty());
   expectCertifiedSafe(f.p, *runKind(f.p));
 }
 

@@ -103,9 +103,9 @@ TEST(ChcModels, ModelsOfZ3OnBenchmarksAreAcceptedTamperedOnesRejected) {
       ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, chctest::certificateOf(l.prog, *z3m));
       ASSERT_TRUE(built.model) << f << ": " << built.detail;
       CheckOutcome ok = checkChcModel(l.sys, *built.model, 10);
-      EXPECT_TRUE(ok.ok) << f << ": " << ok.detail;
-      EXPECT_FALSE(checkChcModel(l.sys, allSetTo(l.sys, false), 10).ok) << f << ": all-false passed";
-      EXPECT_FALSE(checkChcModel(l.sys, allSetTo(l.sys, true), 10).ok) << f << ": all-true passed";
+      EXPECT_TRUE(ok.accepted()) << f << ": " << ok.detail;
+      EXPECT_FALSE(checkChcModel(l.sys, allSetTo(l.sys, false), 10).accepted()) << f << ": all-false passed";
+      EXPECT_FALSE(checkChcModel(l.sys, allSetTo(l.sys, true), 10).accepted()) << f << ": all-true passed";
       ++checked;
     }
   EXPECT_GE(checked, 6);
@@ -114,10 +114,10 @@ TEST(ChcModels, ModelsOfZ3OnBenchmarksAreAcceptedTamperedOnesRejected) {
 TEST(ChcModels, InterpretationMentioningAForeignConstantIsRejected) {
   Loaded l = load(kCounter);
   chc::ChcModel m = z3ModelOf(l.sys);
-  EXPECT_TRUE(checkChcModel(l.sys, m, 10).ok);
+  EXPECT_TRUE(checkChcModel(l.sys, m, 10).accepted());
   m.interp[0] = m.interp[0] || l.sys.ctx->int_const("stray") == 1;
   CheckOutcome r = checkChcModel(l.sys, m, 10);
-  EXPECT_FALSE(r.ok);
+  EXPECT_FALSE(r.accepted());
   EXPECT_NE(r.detail.find("stray"), std::string::npos) << r.detail;
 }
 
@@ -127,7 +127,7 @@ TEST(ChcModels, PredicateWithoutInvariantGetsItsImage) {
   cert.invariants.erase(l.prog.encoding.predLoc[1]);  // Q: not on a cycle
   ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, cert);
   ASSERT_TRUE(built.model) << built.detail;
-  EXPECT_TRUE(checkChcModel(l.sys, *built.model, 10).ok);
+  EXPECT_TRUE(checkChcModel(l.sys, *built.model, 10).accepted());
 
   cert.invariants.erase(l.prog.encoding.predLoc[0]);  // P: its own loop, nothing to start from
   built = chcModelFromCertificate(l.sys, l.prog, cert);
@@ -143,7 +143,7 @@ TEST(ChcModels, WrongInvariantIsRejected) {
   cert.invariants.at(l.prog.encoding.predLoc[0]) = x >= 0 && x <= 10;  // not inductive
   ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, cert);
   ASSERT_TRUE(built.model);
-  EXPECT_FALSE(checkChcModel(l.sys, *built.model, 10).ok);
+  EXPECT_FALSE(checkChcModel(l.sys, *built.model, 10).accepted());
 }
 
 TEST(ChcModels, CompleteUnrollingGivesTheLeastFixpoint) {
@@ -153,7 +153,7 @@ TEST(ChcModels, CompleteUnrollingGivesTheLeastFixpoint) {
   cert.bound = 4;
   ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, cert);
   ASSERT_TRUE(built.model) << built.detail;
-  EXPECT_TRUE(checkChcModel(l.sys, *built.model, 10).ok);
+  EXPECT_TRUE(checkChcModel(l.sys, *built.model, 10).accepted());
   // The least model is exact: P(3) holds, P(4) does not.
   z3::context& ctx = *l.sys.ctx;
   EXPECT_TRUE(smt::implies(ctx.bool_val(true), built.model->apply(0, {ctx.int_val(3)})));
@@ -164,7 +164,7 @@ TEST(ChcModels, CompleteUnrollingGivesTheLeastFixpoint) {
   Loaded longer = load(kLongBounded);
   ModelOutcome sixty = chcModelByIteration(longer.sys, 100, 20);
   ASSERT_TRUE(sixty.model) << sixty.detail;
-  EXPECT_TRUE(checkChcModel(longer.sys, *sixty.model, 10).ok);
+  EXPECT_TRUE(checkChcModel(longer.sys, *sixty.model, 10).accepted());
 }
 
 TEST(ChcDerivations, TracesOfLinearBenchmarksReplayTamperedOnesRejected) {
@@ -179,12 +179,12 @@ TEST(ChcDerivations, TracesOfLinearBenchmarksReplayTamperedOnesRejected) {
     DerivationOutcome d = chcDerivationFromTrace(l.sys, l.prog, *trace, 10);
     ASSERT_TRUE(d.derivation) << f << ": " << d.detail;
     CheckOutcome ok = checkChcDerivation(l.sys, *d.derivation, 10);
-    EXPECT_TRUE(ok.ok) << f << ": " << ok.detail;
+    EXPECT_TRUE(ok.accepted()) << f << ": " << ok.detail;
     ++checked;
 
     chc::ChcDerivation dropped = *d.derivation;
     dropped.steps.erase(dropped.steps.begin());
-    EXPECT_FALSE(checkChcDerivation(l.sys, dropped, 10).ok) << f;
+    EXPECT_FALSE(checkChcDerivation(l.sys, dropped, 10).accepted()) << f;
     // Change the value of the first step's first head argument: the next step no longer matches it.
     chc::ChcDerivation changed = *d.derivation;
     const chc::Clause& first = l.sys.clauses[changed.steps[0].clause];
@@ -194,7 +194,7 @@ TEST(ChcDerivations, TracesOfLinearBenchmarksReplayTamperedOnesRejected) {
           z3::expr& v = changed.steps[0].values[i];
           v = v.is_bool() ? (!v).simplify() : (v + 1).simplify();
         }
-      EXPECT_FALSE(checkChcDerivation(l.sys, changed, 10).ok) << f;
+      EXPECT_FALSE(checkChcDerivation(l.sys, changed, 10).accepted()) << f;
     }
   }
   EXPECT_GE(checked, 3);
@@ -209,12 +209,12 @@ TEST(ChcDerivations, NonLinearTraceFollowsTheCallTree) {
   ir::Trace trace = chctest::traceOfTree(l.prog, query);
   DerivationOutcome d = chcDerivationFromTrace(l.sys, l.prog, trace, 10);
   ASSERT_TRUE(d.derivation) << d.detail;
-  EXPECT_TRUE(checkChcDerivation(l.sys, *d.derivation, 10).ok);
+  EXPECT_TRUE(checkChcDerivation(l.sys, *d.derivation, 10).accepted());
   EXPECT_EQ(d.derivation->steps.size(), 10u);
 
   chc::ChcDerivation swapped = *d.derivation;
   std::swap(swapped.steps.back().premises, swapped.steps[swapped.steps.size() - 2].premises);
-  EXPECT_FALSE(checkChcDerivation(l.sys, swapped, 10).ok);
+  EXPECT_FALSE(checkChcDerivation(l.sys, swapped, 10).accepted());
 
   // A tree too shallow for fib(4) = 3: the clause instances cannot be satisfied.
   chctest::Tree wrong{2, {chctest::Tree{1, {two, base}}}};
@@ -242,7 +242,9 @@ TEST(ChcAnswers, ResultsBecomeAnswersOnlyWithCheckedEvidence) {
   EXPECT_EQ(rejected.status, ChcStatus::Unknown);
 
   Loaded fib = load(kFib);
-  ChcAnswer wrongSafe = certifyChcResult(fib.sys, fib.prog, ir::Result::safe(ir::Certificate{}), options);
+  ir::Certificate empty;
+  empty.context = fib.sys.ctx;
+  ChcAnswer wrongSafe = certifyChcResult(fib.sys, fib.prog, ir::Result::safe(empty), options);
   EXPECT_EQ(wrongSafe.status, ChcStatus::Unknown) << wrongSafe.detail;
 
   chctest::Tree base{0, {}}, two{1, {base, base}}, three{1, {two, base}}, four{1, {three, two}};
@@ -258,25 +260,44 @@ TEST(ChcAnswers, ResultsBecomeAnswersOnlyWithCheckedEvidence) {
   EXPECT_EQ(unknown.status, ChcStatus::Unknown);
 }
 
-TEST(ChcAnswers, EvidenceAboutACopyInAnotherContextIsUsedAboutATransformNot) {
+TEST(ChcAnswers, EvidenceInAnotherContextIsTranslatedInlinedEvidenceGivesNoModel) {
   ChcCertifyOptions options;
   options.iterationRounds = 8;
   options.iterationSeconds = 1;
   auto other = std::make_shared<z3::context>();  // first: outlives every expression in it
   Loaded counter = load(kCounter);
   ir::Certificate cert = chctest::certificateOf(counter.prog, z3ModelOf(counter.sys));
-  auto copy = std::make_shared<ir::Program>(counter.prog.program->translate(other));
+  cert.context = other;
   for (auto& [loc, inv] : cert.invariants) inv = z3::to_expr(*other, Z3_translate(inv.ctx(), inv, *other));
-  ir::Result onCopy = ir::Result::safe(cert);
-  onCopy.evidenceProgram = copy;
-  ChcAnswer sat = certifyChcResult(counter.sys, counter.prog, onCopy, options);
+  ChcAnswer sat = certifyChcResult(counter.sys, counter.prog, ir::Result::safe(cert), options);
   EXPECT_EQ(sat.status, ChcStatus::Sat) << sat.detail;
+  EXPECT_EQ(sat.rejection, "");
 
-  auto transformed = std::make_shared<ir::Program>(counter.prog.program->translate(other));
-  transformed->addLocation(transformed->mainProc(), "extra");
-  ir::Result onTransform = ir::Result::safe(cert);
-  onTransform.evidenceProgram = transformed;
-  ChcAnswer unknown = certifyChcResult(counter.sys, counter.prog, onTransform, options);
+  // In calling contexts, the invariants describe no predicate: no model from them (and no rejection);
+  // the unbounded counter has no finite fixpoint either, so the answer is unknown.
+  ir::Certificate inlined = chctest::certificateOf(counter.prog, z3ModelOf(counter.sys));
+  inlined.form = ir::Certificate::Form::Inlined;
+  for (auto& [loc, inv] : inlined.invariants) inlined.inlined.emplace(ir::ContextLoc{{}, loc}, inv);
+  inlined.invariants.clear();
+  ChcAnswer unknown = certifyChcResult(counter.sys, counter.prog, ir::Result::safe(inlined), options);
   EXPECT_EQ(unknown.status, ChcStatus::Unknown);
-  EXPECT_NE(unknown.detail.find("transformed"), std::string::npos) << unknown.detail;
+  EXPECT_NE(unknown.detail.find("calling contexts"), std::string::npos) << unknown.detail;
+  EXPECT_EQ(unknown.rejection, "");
+}
+
+TEST(ChcAnswers, ARefutedCertificateIsReportedEvenWhenTheAnswerStands) {
+  // The bounded loop has a least fixpoint of its own, so `sat` stands; but the engine's model (x <= 1,
+  // not inductive) was refuted, and the answer says so.
+  ChcCertifyOptions options;
+  Loaded bounded = load(kBounded);
+  ir::Certificate wrong = chctest::certificateOf(bounded.prog, z3ModelOf(bounded.sys));
+  for (auto& [loc, inv] : wrong.invariants) inv = bounded.prog.program->var(bounded.prog.encoding.predVars[0][0]).cur <= 1;
+  ChcAnswer answer = certifyChcResult(bounded.sys, bounded.prog, ir::Result::safe(wrong), options);
+  EXPECT_EQ(answer.status, ChcStatus::Sat) << answer.detail;
+  EXPECT_NE(answer.rejection.find("does not hold"), std::string::npos) << answer.rejection;
+  // A k-inductive certificate (k > 1) is no model by nature: not a rejection.
+  wrong.k = 2;
+  ChcAnswer kInductive = certifyChcResult(bounded.sys, bounded.prog, ir::Result::safe(wrong), options);
+  EXPECT_EQ(kInductive.status, ChcStatus::Sat) << kInductive.detail;
+  EXPECT_EQ(kInductive.rejection, "");
 }

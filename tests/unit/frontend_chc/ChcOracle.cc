@@ -46,6 +46,7 @@ std::optional<chc::ChcModel> z3Model(const chc::ChcSystem& sys, unsigned timeout
 ir::Certificate certificateOf(const chc::ChcProgram& cp, const chc::ChcModel& model) {
   const ir::Program& p = *cp.program;
   ir::Certificate cert;
+  cert.context = p.sharedCtx();
   for (size_t pred = 0; pred < model.interp.size(); ++pred) {
     std::vector<z3::expr> vars;
     for (ir::VarId v : cp.encoding.predVars[pred]) vars.push_back(p.var(v).cur);

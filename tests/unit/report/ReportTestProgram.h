@@ -48,6 +48,7 @@ struct ReportFixture {
     z3::context& c = p.ctx();
     using K = ir::TraceStep::Kind;
     ir::Trace tr;
+    tr.context = p.sharedCtx();
     tr.steps.push_back({K::Edge, readX, {{x, c.int_val(xValue)}}, {c.int_val(xValue)}});
     tr.steps.push_back({K::Edge, temp, {{t, c.int_val(xValue + 1)}}, {}});
     tr.steps.push_back({K::Edge, copy, {{y, c.int_val(xValue + 1)}}, {}});

@@ -40,6 +40,7 @@ TEST(ResultJson, DescribesACounterexample) {
 TEST(ResultJson, DescribesACertificate) {
   reporttest::ReportFixture f;
   ir::Certificate c;
+  c.context = f.p.sharedCtx();
   ir::LocId l4 = f.p.edge(f.fail).from;
   c.invariants.emplace(l4, f.p.var(f.y).cur != 7);
   c.checked = true;
