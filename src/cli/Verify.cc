@@ -20,6 +20,7 @@
 #include "cli/TaskInput.h"
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
+#include "report/Assumptions.h"
 #include "report/CertificateText.h"
 #include "report/ResultJson.h"
 #include "report/TraceText.h"
@@ -66,6 +67,7 @@ class VerifyRun {
 
  private:
   void writeEvidence(const ir::Result& result, const ir::Program& program) {
+    if (log_.verbosity() >= 1) out_ << "assumes: " << report::assumptions(program.origin()) << "\n";
     if (auto* trace = result.trace()) out_ << report::traceText(program, *trace, {log_.verbosity() >= 2});
     if (auto* certificate = result.certificate(); certificate && log_.verbosity() >= 1)
       out_ << report::certificateText(program, *certificate, log_.verbosity() >= 2);

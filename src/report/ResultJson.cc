@@ -1,6 +1,7 @@
 // JSON of a run: the result, the run facts, the statistics, and the evidence.
 #include "report/ResultJson.h"
 
+#include "report/Assumptions.h"
 #include "report/CertificateText.h"
 #include "report/TraceView.h"
 #include "report/VerdictLine.h"
@@ -76,6 +77,7 @@ nlohmann::json resultJson(const ir::Result& result, const ir::Program* input, co
                   {"certify", info.certifySeconds},
                   {"total", info.totalSeconds}};
   out["statistics"] = stats.toJson();
+  if (input) out["assumes"] = assumptions(input->origin());
   if (input) {
     if (auto* trace = result.trace()) out["trace"] = traceJson(*input, *trace);
     if (auto* certificate = result.certificate()) out["certificate"] = certificateJson(*input, *certificate);

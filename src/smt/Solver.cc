@@ -45,6 +45,12 @@ SatResult Solver::check(const std::vector<z3::expr>& assumptions) {
   return run(v);
 }
 
+bool isResourceLimit(const std::string& message) {
+  for (const char* sign : {"cancel", "timeout", "memory", "resource", "interrupt", "max. steps", "rlimit"})
+    if (message.find(sign) != std::string::npos) return true;
+  return false;
+}
+
 SatResult Solver::run(const z3::expr_vector& assumptions) {
   if (config_.shutdown && config_.shutdown->stopRequested()) return SatResult::Unknown;
   double limit = config_.shutdown ? config_.shutdown->remainingSeconds()
@@ -73,6 +79,9 @@ SatResult Solver::run(const z3::expr_vector& assumptions) {
       r = assumptions.empty() ? solver_.check() : solver_.check(assumptions);
     } catch (const z3::exception& e) {
       // Z3 reports cancellation and resource limits as exceptions in some paths; both mean "don't know".
+      // Anything else (a malformed term, an invalid argument) is a bug and must not become a quiet
+      // Unknown: it propagates and ends the run as UNKNOWN (error).
+      if (!isResourceLimit(e.msg())) throw;
       r = z3::unknown;
     }
   }

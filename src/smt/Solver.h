@@ -70,6 +70,10 @@ class Solver {
   unsigned timeoutMs_ = UINT_MAX;  // the timeout last given to Z3 (setting it costs milliseconds)
 };
 
+/// Whether a Z3 exception message reports a cancellation or a resource limit (time, memory, steps) rather
+/// than a misuse of the API.
+bool isResourceLimit(const std::string& message);
+
 /// One-shot helper: is the conjunction of `facts` satisfiable? Creates a fresh solver.
 SatResult checkSat(z3::context& ctx, const std::vector<z3::expr>& facts, const SolverConfig& config = {});
 /// One-shot validity test of `a => b` (true iff a ∧ ¬b is Unsat); Unknown counts as not valid.

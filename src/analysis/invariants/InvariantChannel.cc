@@ -26,6 +26,16 @@ bool InvariantChannel::finished() const {
   return finished_;
 }
 
+void InvariantChannel::fail(std::string why) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  failure_ = std::move(why);
+}
+
+std::string InvariantChannel::failure() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return failure_;
+}
+
 std::string toSmtText(const z3::expr& formula) { return formula.to_string(); }
 
 z3::expr fromSmtText(const ir::Program& program, const std::string& text) {

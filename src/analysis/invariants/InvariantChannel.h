@@ -26,11 +26,16 @@ class InvariantChannel {
   /// The generator will post nothing more.
   void finish();
   bool finished() const;
+  /// The generator hit a bug of ours (not a stop request, not a resource limit): the engine must not go
+  /// on as if nothing happened. Empty while none.
+  void fail(std::string why);
+  std::string failure() const;
 
  private:
   mutable std::mutex mutex_;
   std::vector<InvariantBatch> pending_;
   bool finished_ = false;
+  std::string failure_;
 };
 
 /// SMT-LIB text of a formula over `cur` constants.

@@ -7,6 +7,7 @@
 #include "analysis/invariants/Candidates.h"
 #include "analysis/invariants/Houdini.h"
 #include "analysis/invariants/IntervalAnalysis.h"
+#include "smt/Solver.h"
 
 namespace argus::analysis {
 namespace {
@@ -152,14 +153,22 @@ void InvariantGenerator::work() {
       if (going && boxes == 1 && relational) going = rounds.orderings() && rounds.equalities();
     }
     if (going) rounds.retryDropped();
+  } catch (const z3::exception& e) {
+    // After a stop request, Z3 may report the interruption as an error; a resource limit only means
+    // fewer invariants. Any other Z3 error is a bug of ours.
+    if (!token_->stopRequested()) reportFailure(std::string("Z3: ") + e.msg(), !smt::isResourceLimit(e.msg()));
+  } catch (const std::bad_alloc&) {
+    if (!token_->stopRequested()) reportFailure("out of memory", false);
   } catch (const std::exception& e) {
-    // After a stop request, Z3 may report the interruption as an error; that is no failure.
-    if (!token_->stopRequested()) {
-      log_.warn("invgen", "invariant generator failed: {}", e.what());
-      stats_.set("invgen.failure", std::string(e.what()));
-    }
+    reportFailure(e.what(), true);
   }
   channel_->finish();
+}
+
+void InvariantGenerator::reportFailure(const std::string& what, bool isBug) {
+  log_.warn("invgen", "invariant generator failed: {}", what);
+  stats_.set("invgen.failure", what);
+  if (isBug) channel_->fail(what);
 }
 
 }  // namespace argus::analysis

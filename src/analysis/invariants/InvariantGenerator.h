@@ -38,6 +38,8 @@ class InvariantGenerator {
 
  private:
   void work();
+  /// Records why the worker stopped early; a bug (not a resource limit) is also handed to the engine.
+  void reportFailure(const std::string& what, bool isBug);
 
   std::shared_ptr<z3::context> ctx_;
   std::unique_ptr<ir::Program> program_;

@@ -81,6 +81,9 @@ ir::Result Prover::undecided(const char* what) {
 ir::Result Prover::prove() {
   for (unsigned k = 1; options_.maxK == 0 || k <= options_.maxK; ++k) {
     if (ctx_.shutdown && ctx_.shutdown->stopRequested()) return ctx_.stopped();
+    // A bug in the generator's thread ends the run visibly rather than leaving k-induction on its own.
+    if (std::string failure = channel_->failure(); !failure.empty())
+      return ir::Result::unknown(ir::UnknownReason::Error, "the invariant generator failed: " + failure);
     ctx_.stats.set("kind.k", static_cast<int64_t>(k));
     ctx_.log.log(1, "kind", "k = {}", k);
     if (auto decided = baseAndForward(k)) return *decided;

@@ -48,6 +48,7 @@ TEST(VerifyEndToEnd, UnsafeExampleGivesAReplayedTraceWithItsInput) {
   EXPECT_EQ(json["exit_code"], cli::kExitFalse);
   EXPECT_TRUE(json["trace"]["replayed"].get<bool>());
   EXPECT_TRUE(json["trace"]["path_checked"].get<bool>());
+  EXPECT_NE(json["assumes"].get<std::string>().find("no undefined behaviour"), std::string::npos);
 }
 
 TEST(VerifyEndToEnd, TaskFileDecidesAndSafeExampleIsProved) {
@@ -58,6 +59,11 @@ TEST(VerifyEndToEnd, TaskFileDecidesAndSafeExampleIsProved) {
   EXPECT_EQ(safe.out.rfind("Verdict: TRUE\n", 0), 0u) << safe.out;
   EXPECT_NE(safe.out.find("Certificate: "), std::string::npos) << safe.out;
   EXPECT_NE(safe.out.find("Statistics:"), std::string::npos) << safe.out;
+  // What the TRUE assumes is said with -v, for each encoding.
+  EXPECT_NE(safe.out.find("assumes: no undefined behaviour"), std::string::npos) << safe.out;
+  EXPECT_NE(safe.out.find("mathematical integers"), std::string::npos) << safe.out;
+  CliOutcome bv = verify({example("counter.c"), "-v", "--encoding", "bv"});
+  EXPECT_NE(bv.out.find("bit-precise"), std::string::npos) << bv.out;
 }
 
 TEST(VerifyEndToEnd, OptionsReachTheFrontEnd) {
