@@ -81,8 +81,9 @@ std::optional<CheckOutcome> continuesAfterAnExit(const ir::Program& program) {
 CheckOutcome checkCertificate(const ir::Program& program, ir::Certificate& certificate, const CertifyOptions& options) {
   std::optional<CheckOutcome> out = continuesAfterAnExit(program);
   if (!out)
-    out = certificate.kind == ir::Certificate::Kind::Invariants ? checkInvariants(program, certificate, options)
-                                                                : checkCompleteUnrolling(program, certificate.bound, options);
+    out = certificate.kind == ir::Certificate::Kind::CompleteUnrolling
+              ? checkCompleteUnrolling(program, certificate.bound, options)
+              : checkInvariants(program, certificate, options);  // invariants and block bounds: cut points
   certificate.checked = out->accepted();
   certificate.checkDetail = out->detail;
   return *out;

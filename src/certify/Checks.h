@@ -11,6 +11,7 @@
 namespace argus::certify {
 
 /// Invariant certificates: cut set, well-formedness, initiation, k-inductive consecution, safety, contracts.
+/// BlockBound certificates: the same cut points, unrolled from the entry up to the bound.
 CheckOutcome checkInvariants(const ir::Program& program, const ir::Certificate& certificate,
                              const CertifyOptions& options);
 /// CompleteUnrolling certificates: with certify's own unrolling, no error and no cut-off is reachable.

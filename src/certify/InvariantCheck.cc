@@ -133,13 +133,38 @@ class CutPointSystem {
     positions_.push_back(std::move(next));
   }
 
+  /// "Some cut point at position i is reached with its invariant violated".
+  z3::expr anyViolation(size_t i) const {
+    std::vector<z3::expr> any;
+    for (auto& [c, lit] : positions_[i].at) any.push_back(lit && !cuts_.at(c, positions_[i].state));
+    return smt::mkOr(p_.ctx(), any);
+  }
+
   /// The first cut point at position i whose invariant can be violated; Unknown answers count as such.
+  /// One query asks for any violation first: when all hold (the common case) that is the only one.
   std::optional<std::pair<ir::LocId, bool>> violation(size_t i) {
+    if (positions_[i].at.size() > 1 && decide(anyViolation(i)) == smt::SatResult::Unsat) return std::nullopt;
     for (auto& [c, lit] : positions_[i].at) {
       smt::SatResult r = decide(lit && !cuts_.at(c, positions_[i].state));
       if (r != smt::SatResult::Unsat) return std::make_pair(c, r == smt::SatResult::Unknown);
     }
     return std::nullopt;
+  }
+
+  /// "An execution is at a non-terminal cut point at position i" (still running after i blocks).
+  z3::expr stillRunningAt(size_t i) const {
+    std::vector<z3::expr> running;
+    for (auto& [c, lit] : positions_[i].at)
+      if (!cuts_.isTerminal(c)) running.push_back(lit);
+    return smt::mkOr(p_.ctx(), running);
+  }
+
+  /// Satisfiability of `query` together with the unrolling (under an assumption literal).
+  smt::SatResult decide(const z3::expr& query) {
+    z3::context& ctx = p_.ctx();
+    z3::expr q = smt::freshConst(ctx, "certify!query", ctx.bool_sort());
+    solver_.add(z3::implies(q, query));
+    return solver_.check({q});
   }
 
   /// The first call whose precondition can fail (or that the solver cannot decide), with the cut point
@@ -156,13 +181,6 @@ class CutPointSystem {
     std::map<ir::LocId, z3::expr> at;  // cut point -> "the position is at this cut point"
     ir::State state;
   };
-
-  smt::SatResult decide(const z3::expr& query) {
-    z3::context& ctx = p_.ctx();
-    z3::expr q = smt::freshConst(ctx, "certify!query", ctx.bool_sort());
-    solver_.add(z3::implies(q, query));
-    return solver_.check({q});
-  }
 
   const ir::Program& p_;
   const ir::Instantiator& inst_;
@@ -354,6 +372,40 @@ Outcome checkKInductive(const ir::Program& p, const CutPoints& cuts, const ir::C
   return std::nullopt;
 }
 
+/// BlockBound, one procedure without calls: the invariants hold at every cut point reached within `bound`
+/// blocks from the entry, and no execution is still running after `bound` blocks. One query over the
+/// whole unrolling decides the usual case (all holds); only when it does not are the positions asked one
+/// by one, to name the first failure.
+Outcome checkBlockBound(const ir::Program& p, const CutPoints& cuts, const ir::Certificate& c,
+                        const CertifyOptions& options) {
+  ir::ProcId main = p.mainProc();
+  if (c.bound == 0) return refuted("a block bound of 0");
+  for (ir::EdgeId e : p.proc(main).edges)
+    if (p.edge(e).isCall()) return undecided("a block bound is checked only for programs without calls (or inlined)");
+  ir::Instantiator inst(p);
+  smt::Solver solver(p.ctx(), checkConfig(options, "certify-block-bound"));
+  CutPointSystem run(p, inst, cuts, c, main, solver);
+  run.start(p.proc(main).entry);
+  std::vector<z3::expr> failures;
+  for (size_t j = 1; j <= c.bound; ++j) {
+    run.step();
+    failures.push_back(run.anyViolation(j));
+  }
+  failures.push_back(run.stillRunningAt(c.bound));
+  if (run.decide(smt::mkOr(p.ctx(), failures)) == smt::SatResult::Unsat) return std::nullopt;
+  for (size_t j = 1; j <= c.bound; ++j) {
+    if (auto bad = run.violation(j))
+      return violation("", p, fmt::format("within {} blocks from the entry", j), bad->first, bad->second, "violated");
+    run.assumeInvariants(j);
+  }
+  switch (run.decide(run.stillRunningAt(c.bound))) {
+    case smt::SatResult::Unsat: return std::nullopt;
+    case smt::SatResult::Sat: return refuted(fmt::format("an execution is still running after {} blocks", c.bound));
+    case smt::SatResult::Unknown: break;
+  }
+  return undecided(fmt::format("the solver could not decide whether an execution runs longer than {} blocks", c.bound));
+}
+
 Outcome checkModular(const ir::Program& p, const ir::Certificate& c, const CertifyOptions& options) {
   if (c.k == 0) return refuted("k = 0 is not a valid induction depth");
   if (!c.inlined.empty()) return refuted("a modular certificate with invariants in calling contexts");
@@ -364,6 +416,7 @@ Outcome checkModular(const ir::Program& p, const ir::Certificate& c, const Certi
   for (ir::ProcId proc : procs)
     if (auto bad = uncutCycle(p, proc, cuts.isCut())) return bad;
   if (auto bad = checkEntries(p, cuts, c, procs, options)) return bad;
+  if (c.kind == ir::Certificate::Kind::BlockBound) return checkBlockBound(p, cuts, c, options);
   if (c.k == 1) return checkInductive(p, cuts, c, procs, options);
   if (procs.size() > 1)
     return undecided(fmt::format("k-induction with k = {} is checked only for single-procedure programs", c.k));
@@ -380,8 +433,9 @@ Outcome checkInlined(const ir::Program& p, const ir::Certificate& c, const Certi
                               : undecided(refused->detail);
   Unfolding& u = std::get<Unfolding>(unfolded);
   ir::Certificate atCopies;
-  atCopies.kind = ir::Certificate::Kind::Invariants;
+  atCopies.kind = c.kind;
   atCopies.k = c.k;
+  atCopies.bound = c.bound;
   for (auto& [at, formula] : c.inlined) {
     auto copy = u.copies.find(at);
     if (copy == u.copies.end())
@@ -403,8 +457,11 @@ CheckOutcome checkInvariants(const ir::Program& program, const ir::Certificate& 
   if (auto bad = inlined ? checkInlined(program, certificate, options) : checkModular(program, certificate, options))
     return *bad;
   size_t count = inlined ? certificate.inlined.size() : certificate.invariants.size();
-  return CheckOutcome::accept(fmt::format("{} invariants{}, {} contracts, {}-inductive", count,
-                                          inlined ? " in calling contexts (on certify's unfolding)" : "",
+  std::string where = inlined ? " in calling contexts (on certify's unfolding)" : "";
+  if (certificate.kind == ir::Certificate::Kind::BlockBound)
+    return CheckOutcome::accept(fmt::format("every execution ends within {} blocks between {} cut points{}",
+                                            certificate.bound, count, where));
+  return CheckOutcome::accept(fmt::format("{} invariants{}, {} contracts, {}-inductive", count, where,
                                           certificate.contracts.size(), certificate.k));
 }
 

@@ -7,7 +7,12 @@ namespace argus::report {
 namespace {
 
 const char* kindName(ir::Certificate::Kind kind) {
-  return kind == ir::Certificate::Kind::Invariants ? "invariants" : "complete-unrolling";
+  switch (kind) {
+    case ir::Certificate::Kind::Invariants: return "invariants";
+    case ir::Certificate::Kind::CompleteUnrolling: return "complete-unrolling";
+    case ir::Certificate::Kind::BlockBound: return "block-bound";
+  }
+  return "?";
 }
 
 std::string locationName(const ir::Program& program, ir::LocId id) {
@@ -48,6 +53,9 @@ std::string oneLine(const z3::expr& e) {
 std::string summary(const ir::Certificate& c) {
   if (c.kind == ir::Certificate::Kind::CompleteUnrolling)
     return fmt::format("complete unrolling up to bound {}", c.bound);
+  if (c.kind == ir::Certificate::Kind::BlockBound)
+    return fmt::format("every execution ends within {} blocks between {} cut point{}", c.bound,
+                       c.invariants.size() + c.inlined.size(), c.invariants.size() + c.inlined.size() == 1 ? "" : "s");
   if (c.form == ir::Certificate::Form::Inlined)
     return fmt::format("{} invariant{} in calling contexts (k = {})", c.inlined.size(), c.inlined.size() == 1 ? "" : "s",
                        c.k);
@@ -78,6 +86,7 @@ nlohmann::json certificateJson(const ir::Program& program, const ir::Certificate
     return out;
   }
   out["k"] = c.k;
+  if (c.kind == ir::Certificate::Kind::BlockBound) out["bound"] = c.bound;
   out["form"] = c.form == ir::Certificate::Form::Inlined ? "inlined" : "modular";
   out["invariants"] = nlohmann::json::array();
   for (auto& [loc, inv] : c.invariants)

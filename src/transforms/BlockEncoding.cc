@@ -157,7 +157,7 @@ EncodedProgram encodeBlocks(const Program& program, const BlockEncodingOptions& 
 
 ir::Certificate BlockBackTranslator::certificate(const ir::Certificate& onResult) const {
   ir::Certificate out = onResult;
-  if (onResult.kind != ir::Certificate::Kind::Invariants) return out;
+  if (onResult.kind == ir::Certificate::Kind::CompleteUnrolling) return out;  // no locations to map
   INVARIANT(onResult.form == ir::Certificate::Form::Modular, "an encoded program's certificate is modular");
   out.invariants.clear();
   out.contracts.clear();

@@ -148,7 +148,7 @@ InlineResult inlineAll(const ir::Program& program, size_t maxLocations) {
 
 ir::Certificate InlineBackTranslator::certificate(const ir::Certificate& onResult) const {
   ir::Certificate out = onResult;
-  if (onResult.kind != ir::Certificate::Kind::Invariants) return out;
+  if (onResult.kind == ir::Certificate::Kind::CompleteUnrolling) return out;  // no locations to map
   INVARIANT(onResult.form == ir::Certificate::Form::Modular, "the inlined program's certificate is modular");
   bool inlinedCalls = false;
   for (auto& c : inlined_.context) inlinedCalls |= !c.empty();

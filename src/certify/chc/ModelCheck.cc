@@ -64,7 +64,7 @@ std::optional<z3::expr> fromCertificate(const chc::ChcProgram& cp, const ir::Cer
 
 ModelOutcome chcModelFromCertificate(const chc::ChcSystem& sys, const chc::ChcProgram& cp,
                                      const ir::Certificate& cert, unsigned maxRounds, double budgetSeconds) {
-  if (cert.kind == ir::Certificate::Kind::CompleteUnrolling)
+  if (cert.kind != ir::Certificate::Kind::Invariants)  // bounded executions: the iteration is exact
     return chcModelByIteration(sys, std::max(maxRounds, (cert.bound + 2) * static_cast<unsigned>(sys.preds.size() + 1)),
                                budgetSeconds);
   chc::ChcModel model = chc::ChcModel::empty(sys);

@@ -178,13 +178,15 @@ ir::Result Prover::provedByStep(unsigned k) {
 }
 
 ir::Result Prover::provedByForward(unsigned k) {
+  // After k blocks between the cut points every execution has ended: exactly a block bound over our
+  // cut points (certify unrolls them k times; a per-loop unrolling bound would multiply the bounds of
+  // nested loops).
   ir::Certificate cert;
   cert.context = program_.sharedCtx();
-  cert.kind = ir::Certificate::Kind::CompleteUnrolling;
-  // No execution completes k+1 blocks. Between two visits of a loop head lies a cycle, and every cycle
-  // contains a cut point, i.e. the end of a completed block: a head is re-entered at most k times,
-  // which is certify's bound (back-edge re-entries per loop activation).
+  cert.kind = ir::Certificate::Kind::BlockBound;
   cert.bound = k;
+  for (ir::LocId head : ts_.loopHeads()) cert.invariants.emplace(head, program_.ctx().bool_val(true));
+  for (ir::LocId l : ts_.unreachableCutPoints()) cert.invariants.emplace(l, program_.ctx().bool_val(false));
   ctx_.stats.set("kind.proof", std::string("forward"));
   ctx_.log.log(1, "kind", "forward condition holds at k = {}", k);
   return ir::Result::safe(std::move(cert));

@@ -136,3 +136,25 @@ TEST(InvariantCheck, MainsPreconditionMustBeValid) {
   local.contracts.emplace(m.main, ir::Contract{m.cur(m.x) > 0, m.c.bool_val(true)});
   expectRejected(m.p, local, "the precondition of main mentions main::x");
 }
+
+TEST(InvariantCheck, ABlockBoundCoversEveryExecution) {
+  // entry -> head (1 block), 4 iterations (4 blocks), head -> exit (1 block): 6 blocks in all.
+  BoundedLoop b(4);
+  ir::Certificate c = invariants({{b.head, b.c.bool_val(true)}});
+  c.kind = ir::Certificate::Kind::BlockBound;
+  c.bound = 6;
+  auto out = check(b.p, c);
+  EXPECT_TRUE(out.accepted()) << out.detail;
+  c.bound = 5;
+  expectRejected(b.p, c, "still running after 5 blocks");
+  // An invariant the executions break on the way is refuted, even within the bound.
+  c.bound = 6;
+  c.invariants.at(b.head) = b.cur(b.i) <= 2;
+  expectRejected(b.p, c, "violated");
+  // The error within the bound is refuted too.
+  CountToBug bug(2);
+  ir::Certificate reaches = invariants({{bug.head, bug.c.bool_val(true)}});
+  reaches.kind = ir::Certificate::Kind::BlockBound;
+  reaches.bound = 10;
+  expectRejected(bug.p, reaches, "error location");
+}

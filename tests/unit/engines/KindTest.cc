@@ -149,12 +149,18 @@ TEST(Kind, ForwardConditionProvesBoundedLoops) {
     DoubleCounter d(n);
     auto run = runKind(d.p, kGeneratorOff);
     ir::Certificate cert = expectCertifiedSafe(d.p, *run);
-    EXPECT_EQ(cert.kind, ir::Certificate::Kind::CompleteUnrolling);
+    EXPECT_EQ(cert.kind, ir::Certificate::Kind::BlockBound);
     EXPECT_EQ(run->stats.getString("kind.proof"), "forward");
     // The init, n iterations, the exit test: no execution has n + 3 blocks, but some have n + 2. (Later
     // than n + 2 is possible: beyond k = 4 a forward check that costs more than the base case waits.)
     EXPECT_GE(run->stats.getInt("kind.k"), n + 2);
     EXPECT_EQ(cert.bound, static_cast<unsigned>(run->stats.getInt("kind.k")));
+    // One block fewer than the executions need is refuted.
+    ir::Certificate tooShort = cert;
+    tooShort.bound = static_cast<unsigned>(n + 1);
+    auto shortOutcome = certify::checkCertificate(d.p, tooShort, {});
+    EXPECT_TRUE(shortOutcome.refuted()) << shortOutcome.detail;
+    EXPECT_NE(shortOutcome.detail.find("still running"), std::string::npos) << shortOutcome.detail;
     auto noForward = runKind(d.p, {{"kind.invariants", "none"}, {"kind.forward", "false"}, {"kind.max_k", "12"}});
     EXPECT_EQ(noForward->result.verdict, ir::Verdict::Unknown);
     EXPECT_EQ(noForward->result.reason, ir::UnknownReason::BoundReached);
