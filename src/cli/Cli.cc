@@ -146,7 +146,7 @@ struct TranslateCommand {
 
 struct BenchCommand {
   bench::BenchConfig config;
-  std::vector<std::string> runs, externals, patterns;
+  std::vector<std::string> runs, externals, patterns, floors;
 
   CLI::App* setUp(CLI::App& app) {
     CLI::App* c =
@@ -170,13 +170,18 @@ struct BenchCommand {
     c->add_option("--argus", config.argusExecutable,
                   "the argus binary for --run configurations (default: this one)");
     c->add_flag("--fail-on-wrong", config.failOnWrong,
-                "exit 1 if a verdict is wrong, evidence was rejected or a task crashed");
+                "exit 1 if a verdict is wrong, evidence was rejected, a task crashed or argus answered "
+                "UNKNOWN (error: ...)");
+    repeatable(c->add_option("--min-solved", floors,
+                             "NAME=N: exit 1 if configuration NAME solves fewer than N tasks (correct TRUE + "
+                             "correct FALSE) (repeatable)"));
     return c;
   }
   int run(std::ostream& out, std::ostream& err) {
     for (auto& r : runs) config.runs.push_back(bench::parseArgusRun(r));
     for (auto& e : externals) config.runs.push_back(bench::parseExternalRun(e));
     for (auto& p : patterns) applyPattern(p);
+    for (auto& f : floors) config.minSolved.push_back(bench::parseSolvedFloor(f));
     if (config.statKeys.empty()) config.statKeys = bench::defaultStatKeys();
     return bench::runBench(config, out, err);
   }

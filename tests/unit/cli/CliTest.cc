@@ -93,6 +93,24 @@ TEST(Cli, BadOptionsAreRejectedBeforeAnyWork) {
   expectUsageError(runCli({"bench", c, "--run", "no-equals-sign"}), "--run expects NAME=VALUE");
   expectUsageError(runCli({"bench", c, "--external", "x=tool {file}", "--verdict-pattern", "y=z"}),
                    "--verdict-pattern");
+  expectUsageError(runCli({"bench", c, "--min-solved", "argus=many"}),
+                   "--min-solved argus: expects a whole number of tasks, got 'many'");
+  expectUsageError(runCli({"bench", c, "--run", "bmc=--engine bmc", "--min-solved", "kind=1"}),
+                   "--min-solved kind: no configuration is named 'kind'");
+}
+
+TEST(Cli, MinSolvedFailsWithAMessageOnStderr) {
+  TempDir dir;
+  std::string task = dir.write("t.c", "// @expect safe\n");
+  std::vector<std::string> args = {"bench", "--external", "fake=echo TRUE {file}", task, "--out", dir.path("out")};
+  args.insert(args.end(), {"--min-solved", "fake=1"});
+  EXPECT_EQ(runCli(args).code, 0);
+  args.back() = "fake=2";
+  CliOutcome below = runCli(args);
+  EXPECT_EQ(below.code, 1) << below.err;
+  EXPECT_NE(below.err.find("fake: solved 1 task, fewer than its floor of 2 (--min-solved fake=2)"),
+            std::string::npos)
+      << below.err;
 }
 
 TEST(Cli, RepeatableOptionsDoNotSwallowPositionalArguments) {
