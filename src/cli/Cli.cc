@@ -5,6 +5,8 @@
 #include <z3.h>
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 
@@ -12,6 +14,7 @@
 #include "cli/DumpCommand.h"
 #include "cli/ExitCode.h"
 #include "cli/GlobalOptions.h"
+#include "cli/RunGuard.h"
 #include "cli/Verify.h"
 #include "cli/bench/Bench.h"
 #include "engines/Engine.h"
@@ -274,6 +277,25 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   }
 }
 
-int main(int argc, char** argv) { return run(argc, argv, std::cout, std::cerr); }
+namespace {
+
+// The handler std::terminate() had before ours: the default one prints what was thrown (the benchmark
+// driver reads std::bad_alloc there as running out of memory) and aborts.
+std::terminate_handler previousTerminate = nullptr;
+
+/// An exception that escapes a thread ends argus without unwinding: nothing else would stop its child
+/// processes or remove its temporary folders.
+void releaseThenTerminate() {
+  releaseBeforeEndingAtOnce();
+  if (previousTerminate) previousTerminate();
+  std::abort();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  previousTerminate = std::set_terminate(releaseThenTerminate);
+  return run(argc, argv, std::cout, std::cerr);
+}
 
 }  // namespace argus::cli

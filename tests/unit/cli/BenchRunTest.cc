@@ -9,19 +9,20 @@
 #include <filesystem>
 #include <sstream>
 
-#include "TempDir.h"
 #include "cli/bench/Bench.h"
 #include "cli/bench/Child.h"
+#include "testing/Processes.h"
+#include "testing/TestFolder.h"
 #include "util/Options.h"
 
 using namespace argus;
 using namespace argus::cli::bench;
-using argus::clitest::readAll;
-using argus::clitest::TempDir;
+using argus::testing::readAll;
+using argus::testing::TestFolder;
 
 namespace {
 
-ChildOutcome runShell(const TempDir& dir, const std::string& script, double killAfter, long memoryMB = 0) {
+ChildOutcome runShell(const TestFolder& dir, const std::string& script, double killAfter, long memoryMB = 0) {
   ChildSpec spec;
   spec.argv = {"/bin/sh", "-c", script};
   spec.stdoutFile = dir.path("out.txt");
@@ -31,21 +32,10 @@ ChildOutcome runShell(const TempDir& dir, const std::string& script, double kill
   return runChild(spec, nullptr);
 }
 
-/// True while /proc/PID/stat exists and does not say zombie, waiting up to two seconds for it to end.
-bool stillRunning(const std::string& statFile) {
-  for (int i = 0; i < 40; ++i) {
-    std::string stat = readAll(statFile);
-    auto close = stat.rfind(')');
-    if (stat.empty() || (close != std::string::npos && stat.substr(close + 2, 1) == "Z")) return false;
-    usleep(50 * 1000);
-  }
-  return true;
-}
-
 /// Three C tasks: a.c unsafe, b.c safe, slow.c safe. The fake tool says FALSE for files that contain
 /// "unsafe" (or, as a liar, always TRUE) and sleeps on slow.c.
 struct FakeBench {
-  TempDir dir;
+  TestFolder dir;
   FakeBench() {
     dir.write("tasks/a.c", "// @expect unsafe\n");
     dir.write("tasks/b.c", "// @expect safe\n");
@@ -70,7 +60,7 @@ constexpr const char* kLyingTool = "liar=echo TRUE {file}";
 /// A stand-in for the argus binary of --run configurations: `argus verify TASK ... --json FILE` prints the
 /// task's `// say:` lines, writes its `// json:` lines to FILE and exits with its `// exit:` code.
 struct FakeArgus {
-  TempDir dir;
+  TestFolder dir;
   FakeArgus() {
     std::string script = dir.write("argus",
                                    "#!/bin/sh\n"
@@ -105,7 +95,7 @@ struct FakeArgus {
 }  // namespace
 
 TEST(BenchChild, CapturesOutputExitCodeAndTime) {
-  TempDir dir;
+  TestFolder dir;
   ChildOutcome c = runShell(dir, "echo hello; echo oops >&2; exit 7", 10);
   EXPECT_TRUE(c.started);
   EXPECT_EQ(c.exitCode, 7);
@@ -116,25 +106,24 @@ TEST(BenchChild, CapturesOutputExitCodeAndTime) {
 }
 
 TEST(BenchChild, KillsTheWholeProcessGroupAtTheTimeLimit) {
-  TempDir dir;
+  TestFolder dir;
   std::string pidFile = dir.path("bg.pid");
   ChildOutcome c = runShell(dir, "sleep 30 & echo $! > " + pidFile + "; sleep 30", 0.5);
   EXPECT_TRUE(c.killedByLimit);
   EXPECT_EQ(c.signal, SIGKILL);
   EXPECT_LT(c.wallSeconds, 5);
-  std::string background = "/proc/" + std::to_string(std::stoi(readAll(pidFile))) + "/stat";
-  EXPECT_FALSE(stillRunning(background)) << "the background process survived";
+  EXPECT_TRUE(argus::testing::ended(std::stoi(readAll(pidFile)))) << "the background process survived";
 }
 
 TEST(BenchChild, AppliesTheMemoryLimit) {
-  TempDir dir;
+  TestFolder dir;
   ChildOutcome c = runShell(dir, "ulimit -v", 10, 100);
   EXPECT_EQ(c.exitCode, 0);
   EXPECT_EQ(readAll(dir.path("out.txt")), "102400\n");
 }
 
 TEST(BenchChild, ReportsACommandThatCannotStart) {
-  TempDir dir;
+  TestFolder dir;
   ChildSpec spec;
   spec.argv = {"/nonexistent/tool"};
   spec.stdoutFile = dir.path("o");

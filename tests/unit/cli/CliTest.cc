@@ -3,13 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "RunCli.h"
-#include "TempDir.h"
 #include "cli/ExitCode.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using argus::clitest::CliOutcome;
 using argus::clitest::runCli;
-using argus::clitest::TempDir;
+using argus::testing::TestFolder;
 
 namespace {
 
@@ -59,7 +59,7 @@ TEST(Cli, UsageErrors) {
 }
 
 TEST(Cli, MissingAndUnknownInputFiles) {
-  TempDir dir;
+  TestFolder dir;
   expectUsageError(runCli({"verify", dir.path("missing.c")}), dir.path("missing.c") + ": no such file");
   expectUsageError(runCli({"verify", dir.root().string()}), "is a directory");
   expectUsageError(runCli({"verify", dir.write("x.txt", "")}), "unknown kind of input");
@@ -69,7 +69,7 @@ TEST(Cli, MissingAndUnknownInputFiles) {
 }
 
 TEST(Cli, BadYamlTaskIsAnInputError) {
-  TempDir dir;
+  TestFolder dir;
   dir.write("p.c", "int main() { return 0; }\n");
   expectUsageError(runCli({"verify", dir.write("bad.yml", "input_files: [unclosed\n")}), dir.path("bad.yml"));
   std::string memsafety = dir.write("mem.yml",
@@ -81,7 +81,7 @@ TEST(Cli, BadYamlTaskIsAnInputError) {
 }
 
 TEST(Cli, BadOptionsAreRejectedBeforeAnyWork) {
-  TempDir dir;
+  TestFolder dir;
   std::string c = dir.write("p.c", "int main() { return 0; }\n");
   expectUsageError(runCli({"verify", c, "--set", "no.such.option=1"}), "unknown option 'no.such.option'");
   expectUsageError(runCli({"verify", c, "--set", "frontend.encoding"}), "expected KEY=VALUE");
@@ -100,7 +100,7 @@ TEST(Cli, BadOptionsAreRejectedBeforeAnyWork) {
 }
 
 TEST(Cli, MinSolvedFailsWithAMessageOnStderr) {
-  TempDir dir;
+  TestFolder dir;
   std::string task = dir.write("t.c", "// @expect safe\n");
   std::vector<std::string> args = {"bench", "--external", "fake=echo TRUE {file}", task, "--out", dir.path("out")};
   args.insert(args.end(), {"--min-solved", "fake=1"});
@@ -114,7 +114,7 @@ TEST(Cli, MinSolvedFailsWithAMessageOnStderr) {
 }
 
 TEST(Cli, RepeatableOptionsDoNotSwallowPositionalArguments) {
-  TempDir dir;
+  TestFolder dir;
   std::string task = dir.write("t.c", "// @expect safe\n");
   CliOutcome o = runCli(
       {"bench", "--external", "fake=echo TRUE {file}", task, "--out", dir.path("out"), "--timeout", "5"});

@@ -3,11 +3,11 @@
 // a non-terminating run are each reported as such. Witnesses found by the path explorer replay.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 
 #include "PathExplorer.h"
 #include "frontend/c/Replay.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using namespace argus::testing;
@@ -120,7 +120,7 @@ TEST_P(Replay, ReportsACompileError) {
 
 TEST_P(Replay, UsesAGivenWorkDirectory) {
   CSnippet snippet(std::string(kPrelude) + kDefinedError + kNeeds42);
-  frontend::TempDir work;
+  TempDir work;
   ReplaySpec s = spec(snippet, {{"", "42"}, {"", "200"}}, GetParam());
   s.workDir = work.path();
   EXPECT_TRUE(frontend::replayNatively(s).reachedError);
@@ -129,14 +129,10 @@ TEST_P(Replay, UsesAGivenWorkDirectory) {
 
 TEST_P(Replay, LeavesNoTemporaryFilesBehind) {
   CSnippet snippet(std::string(kPrelude) + kDefinedError + kNeeds42);
-  frontend::TempDir base;
-  const char* previous = std::getenv("TMPDIR");
-  std::string saved = previous ? previous : "";
-  setenv("TMPDIR", base.path().c_str(), 1);
+  TmpdirScope tmpdir;
   auto outcome = frontend::replayNatively(spec(snippet, {{"", "42"}, {"", "200"}}, GetParam()));
-  if (previous) setenv("TMPDIR", saved.c_str(), 1); else unsetenv("TMPDIR");
   EXPECT_TRUE(outcome.reachedError) << outcome.detail;
-  EXPECT_TRUE(std::filesystem::is_empty(base.path()));
+  EXPECT_EQ(tmpdir.leftovers(), "");
 }
 
 TEST_P(Replay, WitnessOfTheExplorerReplays) {
