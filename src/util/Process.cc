@@ -11,6 +11,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
 #include "util/Error.h"
@@ -53,6 +54,16 @@ int reap(pid_t pid) {
   return status;
 }
 
+/// Our environment, with TMPDIR replaced when the spec names one (built before fork: the child may only
+/// make async-signal-safe calls).
+std::vector<std::string> childEnvironment(const ProcessSpec& spec) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e)
+    if (spec.tmpDir.empty() || std::string_view(*e).rfind("TMPDIR=", 0) != 0) env.push_back(*e);
+  if (!spec.tmpDir.empty()) env.push_back("TMPDIR=" + spec.tmpDir);
+  return env;
+}
+
 }  // namespace
 
 void killRunningChildren() {
@@ -68,6 +79,10 @@ ProcessResult runProcess(const ProcessSpec& spec) {
   std::vector<char*> argv;
   for (auto& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  std::vector<std::string> environment = childEnvironment(spec);
+  std::vector<char*> envp;
+  for (auto& e : environment) envp.push_back(e.data());
+  envp.push_back(nullptr);
 
   // Registered under the lock that killRunningChildren() takes, so that no child escapes it.
   std::unique_lock<std::mutex> registering(childrenMutex());
@@ -90,7 +105,7 @@ ProcessResult runProcess(const ProcessSpec& spec) {
     // end) would outlive us with it.
     if (close_range(3, ~0U, 0) != 0)
       for (int fd = 3; fd < 1024; ++fd) close(fd);
-    execv(argv[0], argv.data());
+    execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   setpgid(pid, pid);

@@ -22,6 +22,9 @@ struct ProcessSpec {
   std::string stdoutPath;  // empty: inherit ours
   std::string stderrPath;  // empty: inherit ours
   double timeoutSeconds = 0;  // 0: none
+  /// Non-empty: the child's $TMPDIR. A folder we remove, so that what the child leaves there (clang's
+  /// object files when it is killed while linking) goes with it.
+  std::string tmpDir;
 };
 
 /// Runs a child process (no shell) and waits for it; on timeout, kills its whole process group.

@@ -5,6 +5,7 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -21,6 +22,7 @@ ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugI
   // A .i file is preprocessed C; naming the language keeps clang from guessing by the extension.
   spec.argv.insert(spec.argv.end(), {"-x", cFile.ends_with(".i") ? "cpp-output" : "c", cFile});
   spec.stderrPath = stderrPath;
+  spec.tmpDir = std::filesystem::path(outPath).parent_path().string();
   return runProcess(spec);
 }
 

@@ -15,8 +15,8 @@
 namespace argus::frontend {
 
 /// Compiles a C (or preprocessed .i) file to bitcode with clang-14 (-m32 for ILP32, -m64 for LP64).
-/// `debugInfo` adds -g. Clang's stderr goes to `stderrPath` (empty: to ours). Returns the result of
-/// the clang run; the caller decides what a failure means.
+/// `debugInfo` adds -g. Clang's stderr goes to `stderrPath` (empty: to ours), its temporary files to the
+/// folder of `outPath`. Returns the result of the clang run; the caller decides what a failure means.
 ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugInfo, const std::string& outPath,
                                const std::string& stderrPath = "");
 

@@ -127,6 +127,18 @@ TEST_P(Replay, UsesAGivenWorkDirectory) {
   EXPECT_TRUE(std::filesystem::exists(work.file("harness.c")));
 }
 
+TEST_P(Replay, ClangKeepsItsTemporaryFilesInTheReplayFolder) {
+  // With $TMPDIR pointing nowhere, clang could not write the objects it links unless it puts them into the
+  // replay's folder, which is removed even when clang is killed while linking.
+  CSnippet snippet(std::string(kPrelude) + kDefinedError + kNeeds42);
+  TempDir work;
+  ReplaySpec s = spec(snippet, {{"", "42"}, {"", "200"}}, GetParam());
+  s.workDir = work.path();
+  TmpdirScope nowhere("/nonexistent/argus-test-tmp");
+  auto outcome = frontend::replayNatively(s);
+  EXPECT_TRUE(outcome.reachedError) << outcome.detail;
+}
+
 TEST_P(Replay, LeavesNoTemporaryFilesBehind) {
   CSnippet snippet(std::string(kPrelude) + kDefinedError + kNeeds42);
   TmpdirScope tmpdir;

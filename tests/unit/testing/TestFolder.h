@@ -36,12 +36,14 @@ inline std::string readAll(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-/// $TMPDIR is a fresh folder while this lives (the previous value comes back afterwards).
+/// $TMPDIR is a fresh folder while this lives, or `path` (which need not exist); the previous value comes
+/// back afterwards.
 class TmpdirScope {
  public:
-  TmpdirScope() {
+  TmpdirScope() : TmpdirScope(std::string()) {}
+  explicit TmpdirScope(const std::string& path) {
     if (const char* old = std::getenv("TMPDIR")) previous_ = old;
-    setenv("TMPDIR", folder_.root().c_str(), 1);
+    setenv("TMPDIR", path.empty() ? folder_.root().c_str() : path.c_str(), 1);
   }
   ~TmpdirScope() {
     if (previous_) setenv("TMPDIR", previous_->c_str(), 1);

@@ -76,3 +76,17 @@ TEST(Process, RunsAChildWithATimeout) {
   ProcessResult slow = runProcess(spec);
   EXPECT_TRUE(slow.timedOut);
 }
+
+TEST(Process, GivesTheChildTheTmpdirOfItsSpec) {
+  argus::testing::TestFolder dir;
+  ProcessSpec spec;
+  spec.argv = {"/bin/sh", "-c", "echo \"$TMPDIR\""};
+  spec.stdoutPath = dir.path("out");
+  spec.tmpDir = dir.path("scratch");
+  runProcess(spec);
+  EXPECT_EQ(argus::testing::readAll(dir.path("out")), dir.path("scratch") + "\n");
+  argus::testing::TmpdirScope tmpdir;
+  spec.tmpDir.clear();
+  runProcess(spec);
+  EXPECT_EQ(argus::testing::readAll(dir.path("out")), tmpdir.folder().root().string() + "\n");
+}
