@@ -5,6 +5,8 @@
 #include <z3.h>
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 
@@ -12,6 +14,7 @@
 #include "cli/DumpCommand.h"
 #include "cli/ExitCode.h"
 #include "cli/GlobalOptions.h"
+#include "cli/RunGuard.h"
 #include "cli/Verify.h"
 #include "cli/bench/Bench.h"
 #include "engines/Engine.h"
@@ -146,7 +149,7 @@ struct TranslateCommand {
 
 struct BenchCommand {
   bench::BenchConfig config;
-  std::vector<std::string> runs, externals, patterns;
+  std::vector<std::string> runs, externals, patterns, floors;
 
   CLI::App* setUp(CLI::App& app) {
     CLI::App* c =
@@ -170,13 +173,18 @@ struct BenchCommand {
     c->add_option("--argus", config.argusExecutable,
                   "the argus binary for --run configurations (default: this one)");
     c->add_flag("--fail-on-wrong", config.failOnWrong,
-                "exit 1 if a verdict is wrong, evidence was rejected or a task crashed");
+                "exit 1 if a verdict is wrong, evidence was rejected, a task crashed or argus answered "
+                "UNKNOWN (error: ...)");
+    repeatable(c->add_option("--min-solved", floors,
+                             "NAME=N: exit 1 if configuration NAME solves fewer than N tasks (correct TRUE + "
+                             "correct FALSE) (repeatable)"));
     return c;
   }
   int run(std::ostream& out, std::ostream& err) {
     for (auto& r : runs) config.runs.push_back(bench::parseArgusRun(r));
     for (auto& e : externals) config.runs.push_back(bench::parseExternalRun(e));
     for (auto& p : patterns) applyPattern(p);
+    for (auto& f : floors) config.minSolved.push_back(bench::parseSolvedFloor(f));
     if (config.statKeys.empty()) config.statKeys = bench::defaultStatKeys();
     return bench::runBench(config, out, err);
   }
@@ -269,6 +277,25 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   }
 }
 
-int main(int argc, char** argv) { return run(argc, argv, std::cout, std::cerr); }
+namespace {
+
+// The handler std::terminate() had before ours: the default one prints what was thrown (the benchmark
+// driver reads std::bad_alloc there as running out of memory) and aborts.
+std::terminate_handler previousTerminate = nullptr;
+
+/// An exception that escapes a thread ends argus without unwinding: nothing else would stop its child
+/// processes or remove its temporary folders.
+void releaseThenTerminate() {
+  releaseBeforeEndingAtOnce();
+  if (previousTerminate) previousTerminate();
+  std::abort();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  previousTerminate = std::set_terminate(releaseThenTerminate);
+  return run(argc, argv, std::cout, std::cerr);
+}
 
 }  // namespace argus::cli

@@ -10,7 +10,8 @@ namespace argus::cli {
 /// stderr directly). Returns the exit code (see ExitCode.h).
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
-/// run() on std::cout and std::cerr.
+/// run() on std::cout and std::cerr, with a std::terminate handler that releases what must not outlive
+/// argus (see releaseBeforeEndingAtOnce) before the usual one.
 int main(int argc, char** argv);
 
 }  // namespace argus::cli

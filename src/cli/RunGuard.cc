@@ -9,21 +9,24 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 
 #include "util/Error.h"
+#include "util/Process.h"
+#include "util/TempDir.h"
 
 namespace argus::cli {
 namespace {
 
-constexpr char kInterrupt = 'i';
-constexpr char kQuit = 'q';
+// The pipe carries the number of each signal caught, or kQuit (no signal has number 0).
+constexpr char kQuit = 0;
 
 // The write end of the current guard's pipe, for the signal handler (one guard at a time).
 volatile sig_atomic_t wakeFd = -1;
 
-void onSignal(int) {
+void onSignal(int signal) {
   int saved = errno;
-  char c = kInterrupt;
+  char c = static_cast<char>(signal);
   if (wakeFd >= 0) (void)!write(wakeFd, &c, 1);
   errno = saved;
 }
@@ -32,7 +35,6 @@ void installHandlers() {
   struct sigaction action {};
   action.sa_handler = onSignal;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND;  // the second Ctrl-C gets the default action
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
 }
@@ -43,6 +45,11 @@ void restoreHandlers() {
 }
 
 }  // namespace
+
+void releaseBeforeEndingAtOnce() {
+  killRunningChildren();  // first, so that none of them writes into a folder being removed
+  removeLiveTempDirs();
+}
 
 RunGuard::RunGuard(std::shared_ptr<ShutdownToken> token, double hardDeadlineSeconds,
                    std::function<void()> onDeadline)
@@ -70,6 +77,7 @@ void RunGuard::watch() {
   using Clock = std::chrono::steady_clock;
   auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(std::max(hardDeadlineSeconds_, 0.0)));
+  int signals = 0;
   for (;;) {
     int waitMs = -1;
     if (hardDeadlineSeconds_ > 0) {
@@ -85,7 +93,15 @@ void RunGuard::watch() {
     char c = 0;
     if (ready < 0 || read(pipe_[0], &c, 1) != 1) continue;
     if (c == kQuit) return;
-    token_->requestStop("interrupted");
+    if (++signals == 1) {
+      token_->requestStop("interrupted");
+      continue;
+    }
+    // The second signal: end at once, as the signal would have ended argus without our handler.
+    releaseBeforeEndingAtOnce();
+    signal(c, SIG_DFL);
+    raise(c);
+    std::_Exit(128 + c);  // not reached: the default action of SIGINT and SIGTERM ends the process
   }
 }
 

@@ -58,6 +58,7 @@ class VerifyRun {
   /// The hard deadline passed: report UNKNOWN (timeout) and end the process at once.
   void giveUp(double seconds) {
     if (claimed_.exchange(true)) return;
+    releaseBeforeEndingAtOnce();  // _Exit runs no destructor: no TempDir would remove its folder
     ir::Result result = ir::Result::unknown(ir::UnknownReason::Timeout,
                                             fmt::format("no result {:g} s after the timeout", seconds));
     out_ << report::verdictLine(result) << std::endl;

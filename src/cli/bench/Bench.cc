@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -88,6 +89,12 @@ void validate(BenchConfig& config) {
     if (!names.insert(r.name).second) throw OptionError("two configurations are named '" + r.name + "'");
   if (config.jobs < 1) throw OptionError("--jobs must be at least 1");
   if (config.timeoutSeconds < 0) throw OptionError("--timeout must not be negative");
+  std::set<std::string> floors;
+  for (auto& f : config.minSolved) {
+    if (!names.count(f.name))
+      throw OptionError("--min-solved " + f.name + ": no configuration is named '" + f.name + "'");
+    if (!floors.insert(f.name).second) throw OptionError("--min-solved " + f.name + " is given twice");
+  }
   if (config.argusExecutable.empty()) config.argusExecutable = fs::read_symlink("/proc/self/exe").string();
   if (config.outDir.empty()) config.outDir = defaultOutDir();
 }
@@ -98,6 +105,11 @@ std::string describeStatus(const TaskOutcome& o) {
   if (o.reason.empty()) return status;
   if (o.reason.rfind(status, 0) == 0) return o.reason;
   return status + ": " + o.reason;
+}
+
+/// For a verdict that stood although certify rejected evidence on the way.
+std::string rejectedNote(const TaskOutcome& o) {
+  return fmt::format("(evidence rejected: certify.rejected = {})", o.certifyRejected);
 }
 
 /// Everything the workers share.
@@ -159,6 +171,7 @@ class Driver {
     if (!context.jsonFile.empty() && fs::exists(context.jsonFile)) {
       std::string json = readFile(context.jsonFile);
       for (auto& key : config_.statKeys) outcome.stats[key] = statFromJson(json, key);
+      outcome.certifyRejected = std::strtol(statFromJson(json, "certify.rejected").c_str(), nullptr, 10);
     }
     return outcome;
   }
@@ -171,6 +184,7 @@ class Driver {
       line += " WRONG (expected " +
               verdictText(task, *task.expectedSafe ? ir::Verdict::Safe : ir::Verdict::Unsafe) + ")";
     if (o.status != Status::Ok) line += " (" + describeStatus(o) + ")";
+    if (o.status != Status::Rejected && o.certifyRejected > 0) line += " " + rejectedNote(o);
     std::lock_guard<std::mutex> lock(progressMutex_);
     progress_ << line << std::endl;
   }
@@ -183,13 +197,47 @@ class Driver {
   std::mutex progressMutex_;
 };
 
-bool failed(const std::vector<RunResults>& runs) {
-  for (auto& r : runs)
-    for (auto& o : r.outcomes)
-      if (o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse ||
-          o.status == Status::Rejected || o.status == Status::Crash)
-        return true;
-  return false;
+/// Why a task's outcome is a failure, for the message on stderr.
+std::string failureText(const BenchTask& task, const TaskOutcome& o) {
+  std::string verdict = verdictText(task, o.verdict);
+  if (o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse)
+    return fmt::format("WRONG {} (expected {})", verdict,
+                       verdictText(task, *task.expectedSafe ? ir::Verdict::Safe : ir::Verdict::Unsafe));
+  if (o.status == Status::Ok) return verdict + " " + rejectedNote(o);
+  return describeStatus(o);
+}
+
+/// The reasons the benchmark fails, one message each (several lines for a list of tasks); none: it passed.
+std::vector<std::string> failures(const BenchConfig& config, const std::vector<BenchTask>& tasks,
+                                  const std::vector<RunResults>& runs) {
+  constexpr size_t kListed = 20;  // tasks named per configuration; the TSV has all of them
+  std::vector<std::string> out;
+  for (auto& r : runs) {
+    if (config.failOnWrong) {
+      std::vector<size_t> bad;
+      for (size_t i = 0; i < r.outcomes.size(); ++i)
+        if (isFailure(r.outcomes[i])) bad.push_back(i);
+      if (!bad.empty()) {
+        std::string text = fmt::format("{}: {} task{} failed (--fail-on-wrong: wrong verdicts, rejected "
+                                       "evidence, crashes and errors fail):",
+                                       r.name, bad.size(), bad.size() == 1 ? "" : "s");
+        for (size_t k = 0; k < bad.size() && k < kListed; ++k)
+          text += "\n  " + tasks[bad[k]].display + ": " + failureText(tasks[bad[k]], r.outcomes[bad[k]]);
+        if (bad.size() > kListed)
+          text += fmt::format("\n  ... and {} more (see {}.tsv)", bad.size() - kListed, fileSafe(r.name));
+        out.push_back(text);
+      }
+    }
+    for (auto& floor : config.minSolved) {
+      if (floor.name != r.name) continue;
+      int solved = tallyByCategory(tasks, r.outcomes).back().second.solved();
+      if (solved < floor.minimum)
+        out.push_back(fmt::format("{}: solved {} task{}, fewer than its floor of {} (--min-solved {}={})",
+                                  r.name, solved, solved == 1 ? "" : "s", floor.minimum, floor.name,
+                                  floor.minimum));
+    }
+  }
+  return out;
 }
 
 std::string summary(const BenchConfig& config, const std::vector<BenchTask>& tasks,
@@ -238,7 +286,9 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   out << text << std::flush;
   progress << "results: " << config.outDir << std::endl;
   if (interrupted.load()) return kBenchInterrupted;
-  return config.failOnWrong && failed(runs) ? kBenchFailed : 0;
+  auto reasons = failures(config, tasks, runs);
+  for (auto& reason : reasons) progress << "argus bench: FAILED: " << reason << std::endl;
+  return reasons.empty() ? 0 : kBenchFailed;
 }
 
 }  // namespace argus::cli::bench

@@ -1,6 +1,8 @@
 // `argus bench`: runs every configuration on every task (N jobs in parallel, each in a child process
 // under time and memory limits), prints progress on stderr, writes a TSV per configuration and a
-// Markdown summary into the output folder, and prints the summary tables on stdout.
+// Markdown summary into the output folder, and prints the summary tables on stdout. It fails (exit 1,
+// the reasons on stderr) with --fail-on-wrong when a task's outcome is a bug (see isFailure), and when a
+// configuration solved fewer tasks than its --min-solved floor.
 #pragma once
 
 #include <ostream>
@@ -19,6 +21,8 @@ struct BenchConfig {
   int jobs = 1;
   std::string outDir;  // empty: argus-bench-<date>-<time> in the current folder
   bool failOnWrong = false;
+  /// Each names a configuration of `runs` and the fewest tasks it must solve (correct TRUE + FALSE).
+  std::vector<SolvedFloor> minSolved;
   std::vector<std::string> statKeys;  // values taken from each argus run's --json
   std::string argusExecutable;        // empty: this executable (/proc/self/exe)
   /// Seconds an argus run may take beyond --timeout (certification, shutdown) before it is killed.
@@ -29,7 +33,9 @@ struct BenchConfig {
 std::vector<std::string> defaultStatKeys();
 
 /// Exit codes of `argus bench` besides 2 (bad input, see cli/ExitCode.h).
-inline constexpr int kBenchFailed = 1;  // --fail-on-wrong and a wrong verdict, rejected evidence or a crash
+/// --fail-on-wrong and a wrong verdict, rejected evidence, a crash or an error; or a --min-solved floor
+/// not reached.
+inline constexpr int kBenchFailed = 1;
 inline constexpr int kBenchInterrupted = 130;
 
 /// Runs the benchmark; throws InputError/OptionError for bad lists or options.

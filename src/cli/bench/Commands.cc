@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "util/Options.h"
 
 namespace argus::cli::bench {
@@ -53,6 +55,15 @@ RunSpec parseExternalRun(const std::string& assignment) {
   run.commandTemplate = command;
   run.reader = VerdictReader::forExternal(VerdictReader::defaultExternalPattern());
   return run;
+}
+
+SolvedFloor parseSolvedFloor(const std::string& assignment) {
+  auto [name, count] = splitAssignment(assignment, "--min-solved");
+  bool digits = !count.empty() && count.size() < 10 &&
+                std::all_of(count.begin(), count.end(), [](unsigned char c) { return std::isdigit(c); });
+  if (!digits)
+    throw OptionError(fmt::format("--min-solved {}: expects a whole number of tasks, got '{}'", name, count));
+  return {name, std::stoi(count)};
 }
 
 std::vector<std::string> splitArguments(const std::string& text) {

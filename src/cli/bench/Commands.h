@@ -1,6 +1,7 @@
 // The configurations a benchmark compares and the command line each runs per task: an argus
 // configuration (`--run NAME=ARGS`: `argus verify TASK --timeout S ARGS --json FILE`) or an external tool
-// (`--external NAME=TEMPLATE`: a shell command with {file}, {task} and {timeout} filled in).
+// (`--external NAME=TEMPLATE`: a shell command with {file}, {task} and {timeout} filled in), and the
+// floors of solved tasks they must reach (`--min-solved NAME=N`).
 #pragma once
 
 #include <string>
@@ -25,6 +26,14 @@ struct RunSpec {
 RunSpec parseArgusRun(const std::string& assignment);
 /// "NAME=TEMPLATE"; the template needs {file} or {task}.
 RunSpec parseExternalRun(const std::string& assignment);
+
+/// The floor of solved tasks of one configuration (`--min-solved NAME=N`).
+struct SolvedFloor {
+  std::string name;
+  int minimum = 0;
+};
+/// "NAME=N" with N a whole number >= 0; throws OptionError when malformed.
+SolvedFloor parseSolvedFloor(const std::string& assignment);
 
 /// Splits a command line into words: whitespace separates, '...' and "..." quote, backslash escapes.
 std::vector<std::string> splitArguments(const std::string& text);

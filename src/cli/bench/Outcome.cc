@@ -45,11 +45,16 @@ std::string howItEnded(const ChildOutcome& child, const std::string& stderrText)
   return last.empty() ? how : how + ": " + last;
 }
 
+/// The reason argus gives when its checker could not decide the evidence within its budget.
+constexpr const char* kCertificationUndecided = "certification undecided";
+
 Status statusOfArgusUnknown(const std::string& reason) {
-  if (reason == "timeout") return Status::Timeout;
-  if (reason == "out of memory") return Status::MemoryOut;
-  if (reason == "evidence rejected") return Status::Rejected;
-  if (reason == "error") return Status::Error;
+  using ir::UnknownReason;
+  if (reason == ir::toString(UnknownReason::Timeout)) return Status::Timeout;
+  if (reason == ir::toString(UnknownReason::MemoryOut)) return Status::MemoryOut;
+  if (reason == ir::toString(UnknownReason::EvidenceRejected)) return Status::Rejected;
+  if (reason == ir::toString(UnknownReason::Error)) return Status::Error;
+  if (reason == kCertificationUndecided) return Status::Undecided;
   return Status::Ok;
 }
 
@@ -94,6 +99,8 @@ Judgement judgementOf(const BenchTask& task, const TaskOutcome& o) {
       return Judgement::Error;
     case Status::Rejected:
       return Judgement::Rejected;
+    case Status::Undecided:
+      return Judgement::Undecided;
     case Status::Ok:
       break;
   }
@@ -120,6 +127,8 @@ const char* toString(Status s) {
       return "crash";
     case Status::Rejected:
       return "rejected";
+    case Status::Undecided:
+      return "undecided";
   }
   return "?";
 }
@@ -144,6 +153,8 @@ const char* toString(Judgement j) {
       return "-";
     case Judgement::Rejected:
       return "-";
+    case Judgement::Undecided:
+      return "-";
   }
   return "?";
 }
@@ -161,6 +172,13 @@ int score(Judgement j) {
     default:
       return 0;
   }
+}
+
+bool evidenceRejected(const TaskOutcome& o) { return o.status == Status::Rejected || o.certifyRejected > 0; }
+
+bool isFailure(const TaskOutcome& o) {
+  return o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse || evidenceRejected(o) ||
+         o.status == Status::Crash || o.status == Status::Error;
 }
 
 VerdictReader VerdictReader::forArgus() { return VerdictReader{true, std::regex()}; }

@@ -1,6 +1,7 @@
 // What one task run came to: the verdict read from the command's output, a status (ok, timeout, memout,
-// error, crash, rejected), and how it is judged against the expected verdict, with the SV-COMP score
-// (+2 correct TRUE, +1 correct FALSE, -16 wrong FALSE, -32 wrong TRUE).
+// error, crash, rejected, undecided), and how it is judged against the expected verdict, with the SV-COMP
+// score (+2 correct TRUE, +1 correct FALSE, -16 wrong FALSE, -32 wrong TRUE); and which outcomes are a
+// bug that `--fail-on-wrong` fails on.
 #pragma once
 
 #include <map>
@@ -14,7 +15,9 @@
 
 namespace argus::cli::bench {
 
-enum class Status { Ok, Timeout, MemoryOut, Error, Crash, Rejected };
+// Undecided: argus' "certification undecided" (the checker could not decide the evidence in its budget);
+// not a bug, but shown apart from other unknowns so that it stays visible.
+enum class Status { Ok, Timeout, MemoryOut, Error, Crash, Rejected, Undecided };
 const char* toString(Status s);
 
 enum class Judgement {
@@ -26,7 +29,8 @@ enum class Judgement {
   Unknown,
   Timeout,
   Error,
-  Rejected
+  Rejected,
+  Undecided
 };
 const char* toString(Judgement j);
 int score(Judgement j);
@@ -39,7 +43,19 @@ struct TaskOutcome {
   double wallSeconds = 0, cpuSeconds = 0;
   double memoryMB = 0;
   std::map<std::string, std::string> stats;  // selected values from the argus run's --json
+  /// The statistic certify.rejected of the argus run's --json: evidence the checker rejected, also when
+  /// the verdict stood (in CHC mode certify may replace a rejected certificate by a model of its own).
+  long certifyRejected = 0;
 };
+
+/// Evidence was rejected: the verdict became UNKNOWN (evidence rejected), or it stood but certify
+/// rejected some evidence on the way. Either is a bug in an engine or in certify.
+bool evidenceRejected(const TaskOutcome& outcome);
+
+/// What `--fail-on-wrong` fails on: a wrong verdict, rejected evidence, a crash or an internal error
+/// (UNKNOWN (error: ...)). Timeouts, memory-outs and other unknowns, undecided certification included,
+/// are no failure.
+bool isFailure(const TaskOutcome& outcome);
 
 /// How to read a verdict from a command's stdout.
 struct VerdictReader {

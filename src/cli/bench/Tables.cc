@@ -44,6 +44,7 @@ void Tally::add(const TaskOutcome& o) {
   ++tasks;
   cpuSeconds += o.cpuSeconds;
   score += bench::score(o.judgement);
+  if (evidenceRejected(o)) ++rejected;
   switch (o.judgement) {
     case Judgement::CorrectTrue:
       ++correctTrue;
@@ -63,14 +64,16 @@ void Tally::add(const TaskOutcome& o) {
     case Judgement::Unknown:
       ++unknown;
       break;
+    case Judgement::Undecided:
+      ++undecided;
+      break;
     case Judgement::Timeout:
       ++timeouts;
       break;
     case Judgement::Error:
       ++errors;
       break;
-    case Judgement::Rejected:
-      ++rejected;
+    case Judgement::Rejected:  // counted above
       break;
   }
 }
@@ -93,12 +96,12 @@ std::string summaryMarkdown(const std::vector<BenchTask>& tasks, const RunResult
   std::string out =
       fmt::format("### {}{}\n\n", run.name, run.description.empty() ? "" : " (`" + run.description + "`)");
   out += row({"category", "tasks", "correct TRUE", "correct FALSE", "wrong TRUE", "wrong FALSE", "unknown",
-              "timeouts", "errors", "evidence rejected", "score", "CPU time (s)"});
-  out += alignmentRow(1, 11);
+              "undecided", "timeouts", "errors", "evidence rejected", "score", "CPU time (s)"});
+  out += alignmentRow(1, 12);
   for (auto& [category, t] : tallyByCategory(tasks, run.outcomes)) {
     std::vector<std::string> cells = {category};
-    for (int n : {t.tasks, t.correctTrue, t.correctFalse, t.wrongTrue, t.wrongFalse, t.unknown, t.timeouts,
-                  t.errors, t.rejected, t.score})
+    for (int n : {t.tasks, t.correctTrue, t.correctFalse, t.wrongTrue, t.wrongFalse, t.unknown, t.undecided,
+                  t.timeouts, t.errors, t.rejected, t.score})
       cells.push_back(std::to_string(n));
     cells.push_back(fmt::format("{:.1f}", t.cpuSeconds));
     for (auto& c : cells) c = cell(category, c);
@@ -141,15 +144,16 @@ std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::v
 
 std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run,
                 const std::vector<std::string>& statKeys) {
-  std::string out = "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason";
+  std::string out =
+      "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason\tcertify_rejected";
   for (auto& k : statKeys) out += "\t" + k;
   out += "\n";
   for (size_t i = 0; i < tasks.size() && i < run.outcomes.size(); ++i) {
     const TaskOutcome& o = run.outcomes[i];
-    out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{:.3f}\t{:.1f}\t{}", tsvClean(tasks[i].path),
+    out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{:.3f}\t{:.1f}\t{}\t{}", tsvClean(tasks[i].path),
                        tsvClean(tasks[i].category), expectedText(tasks[i]), verdictText(tasks[i], o.verdict),
                        toString(o.judgement), toString(o.status), o.wallSeconds, o.cpuSeconds, o.memoryMB,
-                       tsvClean(o.reason));
+                       tsvClean(o.reason), o.certifyRejected);
     for (auto& k : statKeys) {
       auto it = o.stats.find(k);
       out += "\t" + (it == o.stats.end() ? std::string() : tsvClean(it->second));

@@ -20,8 +20,10 @@ struct RunResults {
 };
 
 struct Tally {
-  int tasks = 0, correctTrue = 0, correctFalse = 0, wrongTrue = 0, wrongFalse = 0, unknown = 0, timeouts = 0,
-      errors = 0, rejected = 0, unchecked = 0, score = 0;
+  // `rejected` counts every task with rejected evidence (see evidenceRejected): those whose verdict stood
+  // count in their verdict's column too.
+  int tasks = 0, correctTrue = 0, correctFalse = 0, wrongTrue = 0, wrongFalse = 0, unknown = 0, undecided = 0,
+      timeouts = 0, errors = 0, rejected = 0, unchecked = 0, score = 0;
   double cpuSeconds = 0;
   int solved() const { return correctTrue + correctFalse; }
   void add(const TaskOutcome& outcome);

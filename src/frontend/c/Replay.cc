@@ -200,6 +200,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir) {
   ProcessSpec link;
   link.argv = {ARGUS_CLANG, spec.ilp32 ? "-m32" : "-m64", "-O0", "-w", bitcode, harness, "-o", executable};
   link.stderrPath = diagnostics;
+  link.tmpDir = dir;  // clang compiles the harness and the program to objects there before it links
   ProcessResult linked = runProcess(link);
   if (!linked.started || linked.exitCode != 0)
     return {false, false, "the replay executable does not build: " + firstLines(readTextFile(diagnostics), 5)};

@@ -1,4 +1,5 @@
-// Run configurations: parsing --run / --external, word splitting and quoting, per-task command lines.
+// Run configurations: parsing --run / --external / --min-solved, word splitting and quoting, per-task command
+// lines.
 #include <gtest/gtest.h>
 
 #include "cli/bench/Commands.h"
@@ -29,6 +30,15 @@ TEST(BenchCommands, ParsesConfigurations) {
   EXPECT_THROW(parseArgusRun("=x"), OptionError);
   EXPECT_THROW(parseArgusRun("a b=x"), OptionError);
   EXPECT_THROW(parseExternalRun("tool=tool --no-placeholder"), OptionError);
+}
+
+TEST(BenchCommands, ParsesFloorsOfSolvedTasks) {
+  SolvedFloor floor = parseSolvedFloor("predabs-lbe=17");
+  EXPECT_EQ(floor.name, "predabs-lbe");
+  EXPECT_EQ(floor.minimum, 17);
+  EXPECT_EQ(parseSolvedFloor("bmc=0").minimum, 0);
+  for (const char* bad : {"bmc", "bmc=", "=3", "bmc=-1", "bmc=1.5", "bmc=x", "bmc=99999999999"})
+    EXPECT_THROW(parseSolvedFloor(bad), OptionError) << bad;
 }
 
 TEST(BenchCommands, FillsTemplatesWithQuotedPaths) {

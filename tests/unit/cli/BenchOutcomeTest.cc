@@ -103,3 +103,41 @@ TEST(BenchOutcome, ReadsExternalToolsByPattern) {
   EXPECT_EQ(judge(task(false), exited(0), "TRUE story\nRESULT=unsafe\n", "", custom).judgement,
             Judgement::CorrectFalse);
 }
+
+TEST(BenchOutcome, UndecidedCertificationHasItsOwnStatusAndIsNoFailure) {
+  auto undecided =
+      argusRun(false, "Verdict: UNKNOWN (certification undecided: model check ran out of budget)\n", exited(20));
+  EXPECT_EQ(undecided.status, Status::Undecided);
+  EXPECT_STREQ(toString(undecided.status), "undecided");
+  EXPECT_EQ(undecided.judgement, Judgement::Undecided);
+  EXPECT_EQ(undecided.reason, "certification undecided: model check ran out of budget");
+  EXPECT_EQ(score(undecided.judgement), 0);
+  EXPECT_FALSE(isFailure(undecided));
+  EXPECT_FALSE(evidenceRejected(undecided));
+}
+
+TEST(BenchOutcome, FailuresAreWrongVerdictsRejectedEvidenceCrashesAndErrors) {
+  EXPECT_FALSE(isFailure(argusRun(true, "Verdict: TRUE\n")));
+  EXPECT_FALSE(isFailure(argusRun(std::nullopt, "Verdict: TRUE\n")));
+  EXPECT_FALSE(isFailure(argusRun(true, "Verdict: UNKNOWN (timeout: 20 s)\n", exited(20))));
+  EXPECT_FALSE(isFailure(argusRun(true, "Verdict: UNKNOWN (bound reached: 50)\n", exited(20))));
+  EXPECT_FALSE(isFailure(argusRun(true, "", signalled(6), "std::bad_alloc\n")));
+  EXPECT_TRUE(isFailure(argusRun(false, "Verdict: TRUE\n")));
+  EXPECT_TRUE(isFailure(argusRun(true, "Verdict: FALSE(unreach-call)\n", exited(10))));
+  EXPECT_TRUE(isFailure(argusRun(true, "", exited(3), "argus: internal error: boom\n")));
+  auto rejected = argusRun(true, "Verdict: UNKNOWN (evidence rejected: not inductive)\n", exited(20));
+  EXPECT_TRUE(evidenceRejected(rejected));
+  EXPECT_TRUE(isFailure(rejected));
+  // An internal error must not pass as a quiet UNKNOWN.
+  auto error = argusRun(true, "Verdict: UNKNOWN (error: engine failed: boom)\n", exited(20));
+  EXPECT_EQ(error.status, Status::Error);
+  EXPECT_TRUE(isFailure(error));
+}
+
+TEST(BenchOutcome, EvidenceRejectedOnTheWayFailsEvenWhenTheVerdictStood) {
+  auto stood = argusRun(true, "Verdict: TRUE\n");
+  stood.certifyRejected = 1;
+  EXPECT_EQ(stood.judgement, Judgement::CorrectTrue);  // the verdict itself was checked and stands
+  EXPECT_TRUE(evidenceRejected(stood));
+  EXPECT_TRUE(isFailure(stood));
+}

@@ -1,22 +1,28 @@
 // Running tasks as child processes: time limit (the whole process group is killed), memory limit,
-// resource accounting, and whole benchmark runs with fake external tools (tables, TSV, --fail-on-wrong).
+// resource accounting, and whole benchmark runs with fake external tools and a fake argus (tables, TSV,
+// what --fail-on-wrong fails on, --min-solved floors).
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <fmt/format.h>
+
+#include <filesystem>
 #include <sstream>
 
-#include "TempDir.h"
 #include "cli/bench/Bench.h"
 #include "cli/bench/Child.h"
+#include "testing/Processes.h"
+#include "testing/TestFolder.h"
+#include "util/Options.h"
 
 using namespace argus;
 using namespace argus::cli::bench;
-using argus::clitest::readAll;
-using argus::clitest::TempDir;
+using argus::testing::readAll;
+using argus::testing::TestFolder;
 
 namespace {
 
-ChildOutcome runShell(const TempDir& dir, const std::string& script, double killAfter, long memoryMB = 0) {
+ChildOutcome runShell(const TestFolder& dir, const std::string& script, double killAfter, long memoryMB = 0) {
   ChildSpec spec;
   spec.argv = {"/bin/sh", "-c", script};
   spec.stdoutFile = dir.path("out.txt");
@@ -26,21 +32,10 @@ ChildOutcome runShell(const TempDir& dir, const std::string& script, double kill
   return runChild(spec, nullptr);
 }
 
-/// True while /proc/PID/stat exists and does not say zombie, waiting up to two seconds for it to end.
-bool stillRunning(const std::string& statFile) {
-  for (int i = 0; i < 40; ++i) {
-    std::string stat = readAll(statFile);
-    auto close = stat.rfind(')');
-    if (stat.empty() || (close != std::string::npos && stat.substr(close + 2, 1) == "Z")) return false;
-    usleep(50 * 1000);
-  }
-  return true;
-}
-
 /// Three C tasks: a.c unsafe, b.c safe, slow.c safe. The fake tool says FALSE for files that contain
 /// "unsafe" (or, as a liar, always TRUE) and sleeps on slow.c.
 struct FakeBench {
-  TempDir dir;
+  TestFolder dir;
   FakeBench() {
     dir.write("tasks/a.c", "// @expect unsafe\n");
     dir.write("tasks/b.c", "// @expect safe\n");
@@ -62,10 +57,45 @@ constexpr const char* kHonestTool =
     "TRUE; fi";
 constexpr const char* kLyingTool = "liar=echo TRUE {file}";
 
+/// A stand-in for the argus binary of --run configurations: `argus verify TASK ... --json FILE` prints the
+/// task's `// say:` lines, writes its `// json:` lines to FILE and exits with its `// exit:` code.
+struct FakeArgus {
+  TestFolder dir;
+  FakeArgus() {
+    std::string script = dir.write("argus",
+                                   "#!/bin/sh\n"
+                                   "task=\"$2\"\n"
+                                   "for json in \"$@\"; do :; done\n"
+                                   "sed -n 's|^// json: ||p' \"$task\" > \"$json\"\n"
+                                   "sed -n 's|^// say: ||p' \"$task\"\n"
+                                   "code=$(sed -n 's|^// exit: ||p' \"$task\")\n"
+                                   "exit ${code:-0}\n");
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  }
+  /// A task expected `safe` (or not) on which the fake argus says `verdictLine`, reporting
+  /// `certifyRejected` in its JSON statistics.
+  void task(const std::string& name, bool safe, const std::string& verdictLine, int certifyRejected = 0,
+            int exitCode = 0) {
+    dir.write("tasks/" + name, fmt::format("// @expect {}\n// say: {}\n// json: {{\"statistics\": "
+                                           "{{\"certify.rejected\": {}}}}}\n// exit: {}\n",
+                                           safe ? "safe" : "unsafe", verdictLine, certifyRejected, exitCode));
+  }
+  BenchConfig config() {
+    BenchConfig c;
+    c.lists = {dir.path("tasks")};
+    c.runs = {parseArgusRun("fake=--engine fake")};
+    c.argusExecutable = dir.path("argus");
+    c.timeoutSeconds = 10;
+    c.jobs = 2;
+    c.outDir = dir.path("out");
+    return c;
+  }
+};
+
 }  // namespace
 
 TEST(BenchChild, CapturesOutputExitCodeAndTime) {
-  TempDir dir;
+  TestFolder dir;
   ChildOutcome c = runShell(dir, "echo hello; echo oops >&2; exit 7", 10);
   EXPECT_TRUE(c.started);
   EXPECT_EQ(c.exitCode, 7);
@@ -76,25 +106,24 @@ TEST(BenchChild, CapturesOutputExitCodeAndTime) {
 }
 
 TEST(BenchChild, KillsTheWholeProcessGroupAtTheTimeLimit) {
-  TempDir dir;
+  TestFolder dir;
   std::string pidFile = dir.path("bg.pid");
   ChildOutcome c = runShell(dir, "sleep 30 & echo $! > " + pidFile + "; sleep 30", 0.5);
   EXPECT_TRUE(c.killedByLimit);
   EXPECT_EQ(c.signal, SIGKILL);
   EXPECT_LT(c.wallSeconds, 5);
-  std::string background = "/proc/" + std::to_string(std::stoi(readAll(pidFile))) + "/stat";
-  EXPECT_FALSE(stillRunning(background)) << "the background process survived";
+  EXPECT_TRUE(argus::testing::ended(std::stoi(readAll(pidFile)))) << "the background process survived";
 }
 
 TEST(BenchChild, AppliesTheMemoryLimit) {
-  TempDir dir;
+  TestFolder dir;
   ChildOutcome c = runShell(dir, "ulimit -v", 10, 100);
   EXPECT_EQ(c.exitCode, 0);
   EXPECT_EQ(readAll(dir.path("out.txt")), "102400\n");
 }
 
 TEST(BenchChild, ReportsACommandThatCannotStart) {
-  TempDir dir;
+  TestFolder dir;
   ChildSpec spec;
   spec.argv = {"/nonexistent/tool"};
   spec.stdoutFile = dir.path("o");
@@ -112,7 +141,7 @@ TEST(BenchRun, RunsAFakeToolWithATimeoutAndWritesTables) {
   // a.c correct FALSE, b.c correct TRUE, slow.c timeout: score 3.
   EXPECT_NE(
       summary.find(
-          "| **total** | **3** | **1** | **1** | **0** | **0** | **0** | **1** | **0** | **0** | **3** |"),
+          "| **total** | **3** | **1** | **1** | **0** | **0** | **0** | **0** | **1** | **0** | **0** | **3** |"),
       std::string::npos)
       << summary;
   EXPECT_NE(progress.str().find("tasks/slow.c UNKNOWN"), std::string::npos) << progress.str();
@@ -130,6 +159,73 @@ TEST(BenchRun, FailOnWrongTurnsAWrongVerdictIntoAFailure) {
   EXPECT_NE(progress.str().find("WRONG (expected FALSE)"), std::string::npos) << progress.str();
   config.failOnWrong = true;
   EXPECT_EQ(runBench(config, out, progress), kBenchFailed);
+}
+
+TEST(BenchRun, FailOnWrongFailsOnErrorsAndEvidenceRejectedOnTheWay) {
+  FakeArgus a;
+  a.task("ok.c", true, "Verdict: TRUE");
+  a.task("stood.c", true, "Verdict: TRUE", 1);
+  a.task("error.c", true, "Verdict: UNKNOWN (error: engine failed: boom)", 0, 20);
+  a.task("undecided.c", false, "Verdict: UNKNOWN (certification undecided: out of budget)", 0, 20);
+  std::ostringstream out, progress;
+  BenchConfig config = a.config();
+  EXPECT_EQ(runBench(config, out, progress), 0) << progress.str();
+  // tasks 4, correct TRUE 2 (ok, stood), unknown 0, undecided 1, timeouts 0, errors 1, rejected 1, score 4.
+  EXPECT_NE(out.str().find("| **total** | **4** | **2** | **0** | **0** | **0** | **0** | **1** | **0** | **1** | "
+                           "**1** | **4** |"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(progress.str().find("stood.c TRUE 0"), std::string::npos) << progress.str();
+  EXPECT_NE(progress.str().find("(evidence rejected: certify.rejected = 1)"), std::string::npos)
+      << progress.str();
+  std::string tsvText = readAll(a.dir.path("out/fake.tsv"));
+  EXPECT_NE(tsvText.find("/stood.c\ttasks\ttrue\tTRUE\tcorrect\tok\t"), std::string::npos) << tsvText;
+  EXPECT_NE(tsvText.find("\tUNKNOWN\t-\tundecided\t"), std::string::npos) << tsvText;
+
+  config.failOnWrong = true;
+  std::ostringstream failedProgress;
+  EXPECT_EQ(runBench(config, out, failedProgress), kBenchFailed);
+  std::string err = failedProgress.str();
+  EXPECT_NE(err.find("argus bench: FAILED: fake: 2 tasks failed"), std::string::npos) << err;
+  EXPECT_NE(err.find("tasks/stood.c: TRUE (evidence rejected: certify.rejected = 1)"), std::string::npos) << err;
+  EXPECT_NE(err.find("tasks/error.c: error: engine failed: boom"), std::string::npos) << err;
+  EXPECT_EQ(err.find("tasks/undecided.c:"), std::string::npos) << err;
+  EXPECT_EQ(err.find("tasks/ok.c:"), std::string::npos) << err;
+}
+
+TEST(BenchRun, UndecidedCertificationAloneDoesNotFail) {
+  FakeArgus a;
+  a.task("ok.c", true, "Verdict: TRUE");
+  a.task("undecided.c", false, "Verdict: UNKNOWN (certification undecided: out of budget)", 0, 20);
+  std::ostringstream out, progress;
+  BenchConfig config = a.config();
+  config.failOnWrong = true;
+  EXPECT_EQ(runBench(config, out, progress), 0) << progress.str();
+  EXPECT_EQ(progress.str().find("FAILED"), std::string::npos) << progress.str();
+}
+
+TEST(BenchRun, MinSolvedFailsBelowTheFloorOfAConfiguration) {
+  FakeBench b;
+  BenchConfig config = b.config(kHonestTool);  // solves a.c and b.c; slow.c times out
+  config.runs.push_back(parseExternalRun(kLyingTool));  // solves b.c and slow.c, a.c is wrong
+  config.minSolved = {{"honest", 2}, {"liar", 2}};
+  std::ostringstream out, progress;
+  EXPECT_EQ(runBench(config, out, progress), 0) << progress.str();
+  EXPECT_EQ(progress.str().find("FAILED"), std::string::npos) << progress.str();
+
+  config.minSolved = {{"honest", 3}, {"liar", 2}};
+  std::ostringstream below;
+  EXPECT_EQ(runBench(config, out, below), kBenchFailed) << below.str();
+  EXPECT_NE(below.str().find("argus bench: FAILED: honest: solved 2 tasks, fewer than its floor of 3 "
+                             "(--min-solved honest=3)"),
+            std::string::npos)
+      << below.str();
+  EXPECT_EQ(below.str().find("FAILED: liar"), std::string::npos) << below.str();
+
+  config.minSolved = {{"nobody", 1}};
+  EXPECT_THROW(runBench(config, out, progress), OptionError);
+  config.minSolved = {{"honest", 1}, {"honest", 2}};
+  EXPECT_THROW(runBench(config, out, progress), OptionError);
 }
 
 TEST(BenchRun, ComparesSeveralConfigurations) {

@@ -70,14 +70,42 @@ TEST(BenchTables, SummaryIsAMarkdownTable) {
   EXPECT_NE(md.find("### bmc (`--engine bmc`)"), std::string::npos) << md;
   EXPECT_NE(
       md.find("| category | tasks | correct TRUE | correct FALSE | wrong TRUE | wrong FALSE | unknown | "
-              "timeouts | errors | evidence rejected | score | CPU time (s) |"),
+              "undecided | timeouts | errors | evidence rejected | score | CPU time (s) |"),
       std::string::npos)
       << md;
-  EXPECT_NE(md.find("| loops | 2 | 1 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | -30 | 3.0 |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| **total** | **4** | **1** | **1** | **1** | **0** | **0** | **1** | **0** | **0** | "
+  EXPECT_NE(md.find("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| loops | 2 | 1 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | -30 | 3.0 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| **total** | **4** | **1** | **1** | **1** | **0** | **0** | **0** | **1** | **0** | **0** | "
                     "**-29** | **14.0** |"),
             std::string::npos)
       << md;
+}
+
+TEST(BenchTables, UndecidedErrorsAndRejectedEvidenceHaveTheirColumns) {
+  std::vector<BenchTask> tasks = {task("x", "stood.c", true), task("x", "undecided.c", false),
+                                  task("x", "rejected.c", true), task("x", "error.c", true)};
+  RunResults run{"kind", "", {outcome(Judgement::CorrectTrue, ir::Verdict::Safe, 1),
+                              outcome(Judgement::Undecided, ir::Verdict::Unknown, 1, Status::Undecided),
+                              outcome(Judgement::Rejected, ir::Verdict::Unknown, 1, Status::Rejected),
+                              outcome(Judgement::Error, ir::Verdict::Unknown, 1, Status::Error)}};
+  run.outcomes[0].certifyRejected = 2;
+  Tally total = tallyByCategory(tasks, run.outcomes).back().second;
+  EXPECT_EQ(total.correctTrue, 1);  // the verdict that stood still counts as correct ...
+  EXPECT_EQ(total.rejected, 2);     // ... and as evidence rejected, next to the UNKNOWN (evidence rejected)
+  EXPECT_EQ(total.undecided, 1);
+  EXPECT_EQ(total.unknown, 0);
+  EXPECT_EQ(total.errors, 1);
+  EXPECT_EQ(total.score, 2);
+  std::string md = summaryMarkdown(tasks, run);
+  EXPECT_NE(md.find("| **total** | **4** | **1** | **0** | **0** | **0** | **0** | **1** | **0** | **1** | **2** | "
+                    "**2** | **4.0** |"),
+            std::string::npos)
+      << md;
+  std::string text = tsv(tasks, run, {});
+  EXPECT_NE(text.find("x/stood.c\tx\ttrue\tTRUE\tcorrect\tok\t0.000\t1.000\t0.0\t\t2\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\tundecided\t"), std::string::npos) << text;
 }
 
 TEST(BenchTables, ComparisonGivesRatiosAgainstTheFirstRun) {
@@ -103,8 +131,9 @@ TEST(BenchTables, TsvHasOneRowPerTaskWithSelectedStatistics) {
   std::getline(lines, first);
   EXPECT_EQ(
       header,
-      "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason\tbmc.bound");
-  EXPECT_EQ(first, "loops/a.yml\tloops\ttrue\tTRUE\tcorrect\tok\t0.000\t1.000\t0.0\t\t7");
+      "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason\tcertify_rejected\t"
+      "bmc.bound");
+  EXPECT_EQ(first, "loops/a.yml\tloops\ttrue\tTRUE\tcorrect\tok\t0.000\t1.000\t0.0\t\t0\t7");
   EXPECT_NE(text.find("locks/c.yml\tlocks\ttrue\tUNKNOWN\t-\ttimeout"), std::string::npos) << text;
   EXPECT_NE(text.find("loops/b.yml\tloops\tfalse\tTRUE\tWRONG"), std::string::npos) << text;
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 5);

@@ -5,19 +5,19 @@
 #include <cstdlib>
 #include <set>
 
-#include "TempDir.h"
 #include "cli/bench/Task.h"
 #include "util/Error.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using namespace argus::cli::bench;
-using argus::clitest::TempDir;
+using argus::testing::TestFolder;
 
 namespace {
 
 /// root/MANIFEST.tsv, root/chc/{a,b}.smt2, root/c/{plain.c, commented.c, task.yml, task.c}, root/lists/l.txt
 struct BenchTree {
-  TempDir dir;
+  TestFolder dir;
   BenchTree() {
     dir.write("MANIFEST.tsv",
               "suite\tpath\texpected\terror_function\n"

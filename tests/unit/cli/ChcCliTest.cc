@@ -5,14 +5,14 @@
 #include <nlohmann/json.hpp>
 
 #include "RunCli.h"
-#include "TempDir.h"
 #include "cli/ExitCode.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using argus::clitest::CliOutcome;
-using argus::clitest::readAll;
+using argus::testing::readAll;
 using argus::clitest::runCli;
-using argus::clitest::TempDir;
+using argus::testing::TestFolder;
 
 namespace {
 
@@ -38,7 +38,7 @@ constexpr const char* kUnsafeClauses = R"((set-logic HORN)
 }  // namespace
 
 TEST(ChcCli, VerifyReadsClausesAndSaysTrueOrFalse) {
-  TempDir dir;
+  TestFolder dir;
   std::string safe = dir.write("safe.smt2", kSafeClauses), unsafe = dir.write("unsafe.smt2", kUnsafeClauses);
   CliOutcome proved = runCli({"verify", safe, "--engine", "bmc", "--json", dir.path("r.json")});
   ASSERT_EQ(proved.code, cli::kExitTrue) << proved.out << proved.err;
@@ -52,7 +52,7 @@ TEST(ChcCli, VerifyReadsClausesAndSaysTrueOrFalse) {
 }
 
 TEST(ChcCli, ChcModePrintsTheCheckedModelOrDerivation) {
-  TempDir dir;
+  TestFolder dir;
   std::string safe = dir.write("safe.smt2", kSafeClauses), unsafe = dir.write("unsafe.smt2", kUnsafeClauses);
   CliOutcome sat = runCli({"chc", safe, "--model", "--engine", "kind"});
   ASSERT_EQ(sat.code, 0) << sat.out << sat.err;
@@ -68,7 +68,7 @@ TEST(ChcCli, ChcModePrintsTheCheckedModelOrDerivation) {
 }
 
 TEST(ChcCli, BadClausesAreAnInputErrorNamingTheFile) {
-  TempDir dir;
+  TestFolder dir;
   std::string bad = dir.write("bad.smt2", "(set-logic HORN)\n(assert (forall ((x Int)) (=> (p x) false)))\n");
   CliOutcome verify = runCli({"verify", bad});
   EXPECT_EQ(verify.code, cli::kExitUsage) << verify.out << verify.err;
@@ -79,7 +79,7 @@ TEST(ChcCli, BadClausesAreAnInputErrorNamingTheFile) {
 }
 
 TEST(ChcCli, TranslatedCProgramKeepsItsVerdict) {
-  TempDir dir;
+  TestFolder dir;
   std::string example = std::string(ARGUS_SOURCE_DIR) + "/examples/sum.c";
   CliOutcome translated = runCli({"translate", example, "--to", "chc", "-o", dir.path("sum.smt2")});
   ASSERT_EQ(translated.code, 0) << translated.out << translated.err;
@@ -95,7 +95,7 @@ TEST(ChcCli, TranslatedCProgramKeepsItsVerdict) {
 TEST(ChcCli, TranslationRefusesFeaturesTheFrontEndDoesNotModel) {
   // The unsupported call becomes an edge into the error in the IR; as clauses it would read as a real
   // error path (unsat), although the program is safe.
-  TempDir dir;
+  TestFolder dir;
   std::string c = dir.write("heap.c", R"(extern void *malloc(unsigned long);
 void reach_error(void) {}
 int main(void) {

@@ -3,13 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "RunCli.h"
-#include "TempDir.h"
 #include "cli/ExitCode.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using argus::clitest::CliOutcome;
 using argus::clitest::runCli;
-using argus::clitest::TempDir;
+using argus::testing::TestFolder;
 
 namespace {
 
@@ -59,7 +59,7 @@ TEST(Cli, UsageErrors) {
 }
 
 TEST(Cli, MissingAndUnknownInputFiles) {
-  TempDir dir;
+  TestFolder dir;
   expectUsageError(runCli({"verify", dir.path("missing.c")}), dir.path("missing.c") + ": no such file");
   expectUsageError(runCli({"verify", dir.root().string()}), "is a directory");
   expectUsageError(runCli({"verify", dir.write("x.txt", "")}), "unknown kind of input");
@@ -69,7 +69,7 @@ TEST(Cli, MissingAndUnknownInputFiles) {
 }
 
 TEST(Cli, BadYamlTaskIsAnInputError) {
-  TempDir dir;
+  TestFolder dir;
   dir.write("p.c", "int main() { return 0; }\n");
   expectUsageError(runCli({"verify", dir.write("bad.yml", "input_files: [unclosed\n")}), dir.path("bad.yml"));
   std::string memsafety = dir.write("mem.yml",
@@ -81,7 +81,7 @@ TEST(Cli, BadYamlTaskIsAnInputError) {
 }
 
 TEST(Cli, BadOptionsAreRejectedBeforeAnyWork) {
-  TempDir dir;
+  TestFolder dir;
   std::string c = dir.write("p.c", "int main() { return 0; }\n");
   expectUsageError(runCli({"verify", c, "--set", "no.such.option=1"}), "unknown option 'no.such.option'");
   expectUsageError(runCli({"verify", c, "--set", "frontend.encoding"}), "expected KEY=VALUE");
@@ -93,10 +93,28 @@ TEST(Cli, BadOptionsAreRejectedBeforeAnyWork) {
   expectUsageError(runCli({"bench", c, "--run", "no-equals-sign"}), "--run expects NAME=VALUE");
   expectUsageError(runCli({"bench", c, "--external", "x=tool {file}", "--verdict-pattern", "y=z"}),
                    "--verdict-pattern");
+  expectUsageError(runCli({"bench", c, "--min-solved", "argus=many"}),
+                   "--min-solved argus: expects a whole number of tasks, got 'many'");
+  expectUsageError(runCli({"bench", c, "--run", "bmc=--engine bmc", "--min-solved", "kind=1"}),
+                   "--min-solved kind: no configuration is named 'kind'");
+}
+
+TEST(Cli, MinSolvedFailsWithAMessageOnStderr) {
+  TestFolder dir;
+  std::string task = dir.write("t.c", "// @expect safe\n");
+  std::vector<std::string> args = {"bench", "--external", "fake=echo TRUE {file}", task, "--out", dir.path("out")};
+  args.insert(args.end(), {"--min-solved", "fake=1"});
+  EXPECT_EQ(runCli(args).code, 0);
+  args.back() = "fake=2";
+  CliOutcome below = runCli(args);
+  EXPECT_EQ(below.code, 1) << below.err;
+  EXPECT_NE(below.err.find("fake: solved 1 task, fewer than its floor of 2 (--min-solved fake=2)"),
+            std::string::npos)
+      << below.err;
 }
 
 TEST(Cli, RepeatableOptionsDoNotSwallowPositionalArguments) {
-  TempDir dir;
+  TestFolder dir;
   std::string task = dir.write("t.c", "// @expect safe\n");
   CliOutcome o = runCli(
       {"bench", "--external", "fake=echo TRUE {file}", task, "--out", dir.path("out"), "--timeout", "5"});

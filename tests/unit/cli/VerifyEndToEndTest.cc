@@ -1,21 +1,27 @@
 // argus verify end to end (C front end, bmc, certify, report) on the bundled examples: verdict line,
 // trace with the input that reaches the error, JSON report, exit codes, options that reach the front
-// end, and the timeout.
+// end, the timeout, and that no temporary folder or child process outlives a run, even one that the hard
+// deadline ends at once.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "RunCli.h"
-#include "TempDir.h"
 #include "cli/ExitCode.h"
 #include "report/VerdictLine.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using argus::clitest::CliOutcome;
-using argus::clitest::readAll;
+using argus::testing::readAll;
 using argus::clitest::runCli;
-using argus::clitest::TempDir;
+using argus::testing::TestFolder;
 
 namespace {
 
@@ -33,10 +39,21 @@ int verdictLines(const std::string& out) {
   return n;
 }
 
+/// The id of a running process with an argument that contains `word`, or empty.
+std::string processNaming(const std::string& word) {
+  for (auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::string cmdline = readAll((entry.path() / "cmdline").string());
+    std::istringstream args(cmdline);
+    for (std::string arg; std::getline(args, arg, '\0');)
+      if (arg.find(word) != std::string::npos) return entry.path().filename().string();
+  }
+  return "";
+}
+
 }  // namespace
 
 TEST(VerifyEndToEnd, UnsafeExampleGivesAReplayedTraceWithItsInput) {
-  TempDir dir;
+  TestFolder dir;
   CliOutcome o = verify({example("sum.c"), "--json", dir.path("r.json")});
   ASSERT_EQ(o.code, cli::kExitFalse) << o.out << o.err;
   EXPECT_EQ(o.out.rfind("Verdict: FALSE(unreach-call)\n", 0), 0u) << o.out;
@@ -75,7 +92,7 @@ TEST(VerifyEndToEnd, OptionsReachTheFrontEnd) {
 }
 
 TEST(VerifyEndToEnd, TimeoutGivesUnknown) {
-  TempDir dir;
+  TestFolder dir;
   std::string endless =
       dir.write("endless.c",
                 "extern int __VERIFIER_nondet_int(void);\n"
@@ -91,7 +108,7 @@ TEST(VerifyEndToEnd, TimeoutGivesUnknown) {
 }
 
 TEST(VerifyEndToEnd, FlagsAndSetWriteTheSameOptionsAndFlagsWin) {
-  TempDir dir;
+  TestFolder dir;
   CliOutcome o = verify({example("counter.c"), "--set", "verify.grace=5", "--set", "frontend.encoding=bv",
                          "--encoding", "int", "--data-model", "ILP32", "--json", dir.path("r.json")});
   ASSERT_EQ(o.code, cli::kExitTrue) << o.out << o.err;
@@ -100,4 +117,39 @@ TEST(VerifyEndToEnd, FlagsAndSetWriteTheSameOptionsAndFlagsWin) {
   EXPECT_EQ(options, (std::vector<std::string>{"frontend.data_model=ILP32", "verify.grace=5"}));
   EXPECT_EQ(json["task"]["encoding"], "int");
   EXPECT_EQ(json["task"]["data_model"], "ILP32");
+}
+
+TEST(VerifyEndToEnd, LeavesNoTemporaryFolderBehind) {
+  argus::testing::TmpdirScope tmpdir;
+  // sum.c is unsafe: the front end compiles in a temporary folder, the native replay builds in another.
+  CliOutcome o = verify({example("sum.c")});
+  ASSERT_EQ(o.code, cli::kExitFalse) << o.out << o.err;
+  EXPECT_NE(o.out.find("replay: error function reach_error reached"), std::string::npos) << o.out;
+  EXPECT_EQ(tmpdir.leftovers(), "");
+}
+
+TEST(VerifyEndToEndDeathTest, TheHardDeadlineKillsClangAndRemovesItsTemporaryFolder) {
+  TestFolder dir;
+  // clang waits for its include, a pipe nobody writes to, until the hard deadline (timeout + grace)
+  // ends argus at once (_Exit, no destructor runs).
+  std::string pipe = dir.path("wait.h");
+  ASSERT_EQ(mkfifo(pipe.c_str(), 0600), 0);
+  std::string c = dir.write("blocked.c", "#include \"wait.h\"\nint main(void) { return 0; }\n");
+  argus::testing::TmpdirScope tmpdir;
+  // clang writes to argus' stdout: /dev/null, so that ctest would not wait for a surviving clang's output.
+  EXPECT_EXIT(
+      {
+        dup2(open("/dev/null", O_WRONLY), 1);
+        verify({c, "--timeout", "0.5", "--set", "verify.grace=0", "--json", dir.path("r.json")});
+      },
+      ::testing::ExitedWithCode(cli::kExitUnknown), "");
+  auto json = nlohmann::json::parse(readAll(dir.path("r.json")));
+  EXPECT_EQ(json["reason"], "timeout");
+  EXPECT_NE(json["detail"].get<std::string>().find("after the timeout"), std::string::npos);  // the deadline's
+  EXPECT_EQ(tmpdir.leftovers(), "");
+  // No process names the file any more: clang is gone (a killed process may take a moment to go).
+  std::string survivor;
+  for (int i = 0; i < 100 && !(survivor = processNaming(dir.root().string())).empty(); ++i) usleep(20 * 1000);
+  EXPECT_EQ(survivor, "") << "clang still waits for its include";
+  if (!survivor.empty()) kill(std::stoi(survivor), SIGKILL);  // a failed test leaves no clang behind
 }

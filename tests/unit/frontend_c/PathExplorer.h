@@ -41,7 +41,7 @@ class CSnippet {
   std::unique_ptr<ir::Program> translate(ir::Encoding encoding, bool ilp32 = false) const;
 
  private:
-  frontend::TempDir dir_;
+  TempDir dir_;
   std::string path_;
 };
 

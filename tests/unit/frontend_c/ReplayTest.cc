@@ -3,11 +3,11 @@
 // a non-terminating run are each reported as such. Witnesses found by the path explorer replay.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 
 #include "PathExplorer.h"
 #include "frontend/c/Replay.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using namespace argus::testing;
@@ -120,23 +120,31 @@ TEST_P(Replay, ReportsACompileError) {
 
 TEST_P(Replay, UsesAGivenWorkDirectory) {
   CSnippet snippet(std::string(kPrelude) + kDefinedError + kNeeds42);
-  frontend::TempDir work;
+  TempDir work;
   ReplaySpec s = spec(snippet, {{"", "42"}, {"", "200"}}, GetParam());
   s.workDir = work.path();
   EXPECT_TRUE(frontend::replayNatively(s).reachedError);
   EXPECT_TRUE(std::filesystem::exists(work.file("harness.c")));
 }
 
+TEST_P(Replay, ClangKeepsItsTemporaryFilesInTheReplayFolder) {
+  // With $TMPDIR pointing nowhere, clang could not write the objects it links unless it puts them into the
+  // replay's folder, which is removed even when clang is killed while linking.
+  CSnippet snippet(std::string(kPrelude) + kDefinedError + kNeeds42);
+  TempDir work;
+  ReplaySpec s = spec(snippet, {{"", "42"}, {"", "200"}}, GetParam());
+  s.workDir = work.path();
+  TmpdirScope nowhere("/nonexistent/argus-test-tmp");
+  auto outcome = frontend::replayNatively(s);
+  EXPECT_TRUE(outcome.reachedError) << outcome.detail;
+}
+
 TEST_P(Replay, LeavesNoTemporaryFilesBehind) {
   CSnippet snippet(std::string(kPrelude) + kDefinedError + kNeeds42);
-  frontend::TempDir base;
-  const char* previous = std::getenv("TMPDIR");
-  std::string saved = previous ? previous : "";
-  setenv("TMPDIR", base.path().c_str(), 1);
+  TmpdirScope tmpdir;
   auto outcome = frontend::replayNatively(spec(snippet, {{"", "42"}, {"", "200"}}, GetParam()));
-  if (previous) setenv("TMPDIR", saved.c_str(), 1); else unsetenv("TMPDIR");
   EXPECT_TRUE(outcome.reachedError) << outcome.detail;
-  EXPECT_TRUE(std::filesystem::is_empty(base.path()));
+  EXPECT_EQ(tmpdir.leftovers(), "");
 }
 
 TEST_P(Replay, WitnessOfTheExplorerReplays) {

@@ -44,7 +44,7 @@ class Tasks : public ::testing::Test {
     ADD_FAILURE() << "no InputError for " << yml;
     return "";
   }
-  frontend::TempDir dir_;
+  TempDir dir_;
 };
 
 TEST_F(Tasks, ReadsAGoodTask) {

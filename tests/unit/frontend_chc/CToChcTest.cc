@@ -10,6 +10,7 @@
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
 #include "frontend/chc/Writer.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 
@@ -19,6 +20,7 @@ TEST(ChcFromC, SmallProgramsKeepTheirVerdict) {
                                           "recursion_unsafe",   "global_array_safe", "bounded_loop_unsafe",
                                           "unsigned_wrap_safe", "unsigned_wrap_unsafe"};
   Logger log(0);
+  argus::testing::TestFolder dir;
   for (auto& name : names) {
     std::string file = std::string(ARGUS_SOURCE_DIR) + "/tests/regression/c/" + name + ".c";
     SCOPED_TRACE(file);
@@ -28,7 +30,7 @@ TEST(ChcFromC, SmallProgramsKeepTheirVerdict) {
     ASSERT_TRUE(std::regex_search(text, m, std::regex("@expect (safe|unsafe)")));
     Stats stats;
     auto program = frontend::translateC(frontend::plainTask(file, "reach_error", true), {}, log, stats);
-    std::string out = chctest::tempPath(name) + ".smt2";
+    std::string out = dir.path(name + ".smt2");
     chc::writeHornFile(*program, out);
     EXPECT_NO_THROW(chc::toProgram(chc::readChcFile(out)));
     EXPECT_EQ(chctest::runZ3(out, 20), m[1].str() == "safe" ? "sat" : "unsat") << "written: " << out;

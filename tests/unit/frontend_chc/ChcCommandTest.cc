@@ -2,13 +2,13 @@
 // exit codes, evidence rejected into `unknown`, and input errors on stderr with ';'.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "ChcOracle.h"
 #include "ChcTestUtil.h"
 #include "cli/ChcCommands.h"
 #include "frontend/chc/Reader.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 
@@ -30,12 +30,6 @@ const char* kUnsafe = R"((set-logic HORN)
 (assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))
 (check-sat)
 )";
-
-std::string write(const std::string& text) {
-  std::string path = chctest::tempPath("cmd") + ".smt2";
-  std::ofstream(path) << text;
-  return path;
-}
 
 struct CommandRun {
   int code;
@@ -70,7 +64,19 @@ CommandRun runCommand(const std::string& file, bool model, bool lie = false, int
 
 }  // namespace
 
-TEST(ChcCommand, SatWithAModelOfEveryPredicate) {
+/// Each test's clause files live in a folder of its own, removed after the test.
+class ChcCommand : public ::testing::Test {
+ protected:
+  std::string write(const std::string& text) {
+    return folder_.write("clauses-" + std::to_string(written_++) + ".smt2", text);
+  }
+
+ private:
+  argus::testing::TestFolder folder_;
+  int written_ = 0;
+};
+
+TEST_F(ChcCommand, SatWithAModelOfEveryPredicate) {
   CommandRun r = runCommand(write(kSafe), true);
   EXPECT_EQ(r.code, 0) << r.err;
   ASSERT_EQ(r.out.rfind("sat\n(model", 0), 0u) << r.out;
@@ -84,7 +90,7 @@ TEST(ChcCommand, SatWithAModelOfEveryPredicate) {
   EXPECT_TRUE(r.err.empty() || r.err[0] == ';') << r.err;
 }
 
-TEST(ChcCommand, UnsatWithADerivationAndOnlyTheVerdictWithoutModel) {
+TEST_F(ChcCommand, UnsatWithADerivationAndOnlyTheVerdictWithoutModel) {
   std::string file = write(kUnsafe);
   CommandRun r = runCommand(file, true);
   EXPECT_EQ(r.code, 10) << r.err;
@@ -95,7 +101,7 @@ TEST(ChcCommand, UnsatWithADerivationAndOnlyTheVerdictWithoutModel) {
   EXPECT_EQ(plain.out, "unsat\n");
 }
 
-TEST(ChcCommand, VerboseRunsExplainOnStderrOnly) {
+TEST_F(ChcCommand, VerboseRunsExplainOnStderrOnly) {
   CommandRun r = runCommand(write(kSafe), false, false, 1);
   EXPECT_EQ(r.out, "sat\n");
   EXPECT_NE(r.err.find("; all 3 clauses hold in the model\n"), std::string::npos) << r.err;
@@ -104,14 +110,14 @@ TEST(ChcCommand, VerboseRunsExplainOnStderrOnly) {
   for (std::string line; std::getline(lines, line);) EXPECT_EQ(line.rfind(";", 0), 0u) << line;
 }
 
-TEST(ChcCommand, RejectedEvidenceGivesUnknown) {
+TEST_F(ChcCommand, RejectedEvidenceGivesUnknown) {
   CommandRun r = runCommand(write(kSafe), true, /*lie=*/true);
   EXPECT_EQ(r.code, 20);
   EXPECT_EQ(r.out, "unknown\n");
   EXPECT_EQ(r.err.rfind("; ", 0), 0u) << r.err;
 }
 
-TEST(ChcCommand, InputErrorsGoToStderr) {
+TEST_F(ChcCommand, InputErrorsGoToStderr) {
   CommandRun r = runCommand("/nonexistent/file.smt2", false);
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, "");

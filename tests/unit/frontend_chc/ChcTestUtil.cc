@@ -2,7 +2,6 @@
 #include "ChcTestUtil.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -81,13 +80,6 @@ std::string runZ3(const std::string& file, int timeoutSeconds) {
   while (!first.empty() && (first.back() == '\n' || first.back() == '\r')) first.pop_back();
   if (first.empty() && status != 0) return "z3 failed (exit status " + std::to_string(status) + ")";
   return first;
-}
-
-std::string tempPath(const std::string& stem) {
-  static int counter = 0;
-  fs::path dir = fs::temp_directory_path() / ("argus-chc-test-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  return (dir / (stem + "-" + std::to_string(counter++))).string();
 }
 
 }  // namespace chctest

@@ -14,7 +14,5 @@ std::string expectedAnswer(const std::string& file);
 std::vector<std::string> smallestWithAnswer(const std::string& subdir, const std::string& answer, size_t count);
 /// Runs `z3 -T:<timeout> file` and returns its first output line ("sat", "unsat", "unknown", "timeout", or an error).
 std::string runZ3(const std::string& file, int timeoutSeconds);
-/// A temporary file path that is unique for this process.
-std::string tempPath(const std::string& stem);
 
 }  // namespace chctest

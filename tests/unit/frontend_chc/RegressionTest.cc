@@ -12,6 +12,7 @@
 #include "certify/chc/ModelCheck.h"
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/Writer.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 namespace fs = std::filesystem;
@@ -35,6 +36,7 @@ TEST(ChcRegression, FilesHaveTheirExpectedAnswer) {
     if (e.path().extension() == ".smt2") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
   ASSERT_GE(files.size(), 8u);
+  argus::testing::TestFolder dir;
   for (auto& f : files) {
     SCOPED_TRACE(f);
     std::string expected = expectation(f);
@@ -42,7 +44,7 @@ TEST(ChcRegression, FilesHaveTheirExpectedAnswer) {
     EXPECT_EQ(chctest::runZ3(f, 10), expected);
     chc::ChcSystem sys = chc::readChcFile(f);
     chc::ChcProgram cp = chc::toProgram(sys);
-    std::string written = chctest::tempPath("regression") + ".smt2";
+    std::string written = dir.path(fs::path(f).filename().string());
     chc::writeHornFile(*cp.program, written);
     EXPECT_EQ(chctest::runZ3(written, 10), expected) << "written: " << written;
     if (expected == "sat") {

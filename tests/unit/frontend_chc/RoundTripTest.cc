@@ -6,6 +6,7 @@
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
 #include "frontend/chc/Writer.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 
@@ -26,7 +27,8 @@ bool roundTrip(const std::string& file, Tally& tally) {
   EXPECT_EQ(original, chctest::expectedAnswer(file)) << file;
   chc::ChcSystem sys = chc::readChcFile(file);
   chc::ChcProgram prog = chc::toProgram(sys);
-  std::string out = chctest::tempPath("roundtrip") + ".smt2";
+  argus::testing::TestFolder dir;
+  std::string out = dir.path("roundtrip.smt2");
   chc::writeHornFile(*prog.program, out, "round trip of " + file);
   std::string written = chctest::runZ3(out, 5);
   EXPECT_EQ(written, original) << file << " (written: " << out << ")";

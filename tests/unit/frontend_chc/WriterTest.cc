@@ -10,6 +10,7 @@
 #include "frontend/chc/ToProgram.h"
 #include "frontend/chc/Writer.h"
 #include "ir/Builder.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using namespace argus::ir;
@@ -17,7 +18,8 @@ using namespace argus::ir;
 namespace {
 
 std::string z3Answer(const Program& p, const std::string& stem) {
-  std::string path = chctest::tempPath(stem) + ".smt2";
+  argus::testing::TestFolder dir;
+  std::string path = dir.path(stem + ".smt2");
   chc::writeHornFile(p, path, "test program " + stem);
   chc::ChcSystem back = chc::readChcFile(path);  // our own reader accepts what we write
   EXPECT_NO_THROW(chc::toProgram(back));
