@@ -45,16 +45,13 @@ std::string howItEnded(const ChildOutcome& child, const std::string& stderrText)
   return last.empty() ? how : how + ": " + last;
 }
 
-/// The reason argus gives when its checker could not decide the evidence within its budget.
-constexpr const char* kCertificationUndecided = "certification undecided";
-
 Status statusOfArgusUnknown(const std::string& reason) {
   using ir::UnknownReason;
   if (reason == ir::toString(UnknownReason::Timeout)) return Status::Timeout;
   if (reason == ir::toString(UnknownReason::MemoryOut)) return Status::MemoryOut;
   if (reason == ir::toString(UnknownReason::EvidenceRejected)) return Status::Rejected;
   if (reason == ir::toString(UnknownReason::Error)) return Status::Error;
-  if (reason == kCertificationUndecided) return Status::Undecided;
+  if (reason == ir::toString(UnknownReason::Undecided)) return Status::Undecided;
   return Status::Ok;
 }
 
