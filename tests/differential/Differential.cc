@@ -4,6 +4,7 @@
 #include "differential/Differential.h"
 
 #include <fmt/format.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <atomic>
@@ -225,6 +226,30 @@ std::string vacuity(const DiffOptions& o, const Summary& s) {
 
 namespace {
 
+std::atomic<bool> interrupted{false};
+void onInterrupt(int) { interrupted.store(true); }
+
+/// Ctrl-C or SIGTERM ends a long run early: running argus processes are killed, their program is not
+/// counted, and the summary covers the programs that finished.
+class InterruptScope {
+ public:
+  InterruptScope() {
+    interrupted.store(false);
+    struct sigaction action {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &oldInt_);
+    sigaction(SIGTERM, &action, &oldTerm_);
+  }
+  ~InterruptScope() {
+    sigaction(SIGINT, &oldInt_, nullptr);
+    sigaction(SIGTERM, &oldTerm_, nullptr);
+  }
+
+ private:
+  struct sigaction oldInt_ {}, oldTerm_{};
+};
+
 /// Everything the workers share.
 class Runner {
  public:
@@ -239,7 +264,8 @@ class Runner {
 
  private:
   void work() {
-    for (int k = next_++; k < o_.count; k = next_++) program(o_.firstSeed + static_cast<uint64_t>(k));
+    for (int k = next_++; k < o_.count && !interrupted.load(); k = next_++)
+      program(o_.firstSeed + static_cast<uint64_t>(k));
   }
 
   void program(uint64_t seed) {
@@ -249,6 +275,10 @@ class Runner {
     std::ofstream(file) << generateProgram(GeneratorOptions{seed, o_.size});
     std::vector<EngineRun> runs;
     for (auto& engine : o_.engines) runs.push_back(runEngine(engine, file, dir));
+    if (interrupted.load()) {
+      fs::remove_all(dir);
+      return;
+    }
     ProgramJudgement judgement = judgeProgram(runs);
     std::lock_guard<std::mutex> lock(mutex_);
     tally(summary_, runs, judgement);
@@ -278,7 +308,7 @@ class Runner {
     spec.stderrFile = (dir / (engine.name + ".err")).string();
     spec.killAfterSeconds = o_.timeoutSeconds + o_.killAfterExtraSeconds;
     spec.memoryMB = o_.memoryMB;
-    cli::bench::ChildOutcome child = cli::bench::runChild(spec, nullptr);
+    cli::bench::ChildOutcome child = cli::bench::runChild(spec, &interrupted);
     return classifyRun(engine.name, child, readFile(spec.stdoutFile), readFile(spec.stderrFile));
   }
 
@@ -325,6 +355,7 @@ int runDifferential(DiffOptions options, std::ostream& out, std::ostream& progre
   fs::remove_all(fs::path(options.workDir) / "run");
   fs::remove_all(fs::path(options.workDir) / "failures");
   auto start = std::chrono::steady_clock::now();
+  InterruptScope interruptScope;
   Runner runner(options, out, progress);
   runner.runAll();
   Summary& s = runner.summary();
@@ -335,7 +366,9 @@ int runDifferential(DiffOptions options, std::ostream& out, std::ostream& progre
   std::string vacuous = vacuity(options, s);
   if (!vacuous.empty()) out << "VACUOUS: " << vacuous << "\n";
   if (s.failed()) out << "FAILED: " << s.failedSeeds.size() << " program(s), kept in " << options.workDir << "/failures\n";
+  if (interrupted.load()) out << "INTERRUPTED after " << s.programs << " of " << options.count << " programs\n";
   out << std::flush;
+  if (interrupted.load()) return kInterrupted;
   return s.failed() || !vacuous.empty() ? 1 : 0;
 }
 

@@ -91,9 +91,11 @@ std::string summaryTable(const DiffOptions& options, const Summary& summary);
 /// Why the run counts as vacuous (too few decided programs, or TRUE or FALSE missing); empty if not.
 std::string vacuity(const DiffOptions& options, const Summary& summary);
 
+inline constexpr int kInterrupted = 130;
+
 /// Runs every engine on `count` programs from `firstSeed` on; failures go to `out` as they occur, then
 /// the summary; one progress line per program to `progress`. Returns 0 if nothing failed and the run is
-/// not vacuous, 1 otherwise.
+/// not vacuous, 1 otherwise, kInterrupted after SIGINT/SIGTERM (the summary covers what finished).
 int runDifferential(DiffOptions options, std::ostream& out, std::ostream& progress);
 
 }  // namespace argus::differential

@@ -2,9 +2,13 @@
 // crashes are problems; timeouts and unsupported features are not; a run where too few programs were
 // decided is vacuous. Whole runs use fake argus executables (shell scripts) that lie or say nothing.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <sstream>
+#include <thread>
 
 #include "../cli/TempDir.h"
 #include "differential/Differential.h"
@@ -175,4 +179,23 @@ echo "Verdict: FALSE(unreach-call)"; exit 10)SH");
   EXPECT_NE(out.str().find("programs decided: 4 of 4 (100%): 2 TRUE, 2 FALSE"), std::string::npos) << out.str();
   EXPECT_NE(progress.str().find("seed 3: bmc=FALSE kind=FALSE"), std::string::npos) << progress.str();
   EXPECT_FALSE(std::filesystem::exists(dir.path("work/failures")));
+}
+
+TEST(Harness, InterruptEndsTheRunWithASummary) {
+  TempDir dir;
+  std::string started = dir.path("started");
+  std::string argus = fakeArgus(dir, "touch " + started + "\nsleep 30\necho 'Verdict: TRUE'; exit 0");
+  DiffOptions o = options(dir, argus, 10);
+  // SIGTERM only once a fake argus runs: by then the harness has its handler in place.
+  std::thread stopper([&] {
+    for (int i = 0; i < 200 && !std::filesystem::exists(started); ++i) usleep(50 * 1000);
+    kill(getpid(), SIGTERM);
+  });
+  std::ostringstream out, progress;
+  auto start = std::chrono::steady_clock::now();
+  int code = runDifferential(o, out, progress);
+  stopper.join();
+  EXPECT_EQ(code, kInterrupted);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 20);
+  EXPECT_NE(out.str().find("INTERRUPTED after 0 of 10 programs"), std::string::npos) << out.str();
 }
