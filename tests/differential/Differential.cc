@@ -4,7 +4,6 @@
 #include "differential/Differential.h"
 
 #include <fmt/format.h>
-#include <signal.h>
 
 #include <algorithm>
 #include <atomic>
@@ -17,12 +16,15 @@
 #include <thread>
 
 #include "cli/bench/Commands.h"
+#include "cli/bench/Interrupt.h"
 #include "differential/ProgramGenerator.h"
 #include "report/VerdictLine.h"
 
 namespace fs = std::filesystem;
 
 namespace argus::differential {
+using cli::bench::InterruptScope;
+
 namespace {
 
 std::string readFile(const fs::path& path) {
@@ -226,30 +228,6 @@ std::string vacuity(const DiffOptions& o, const Summary& s) {
 
 namespace {
 
-std::atomic<bool> interrupted{false};
-void onInterrupt(int) { interrupted.store(true); }
-
-/// Ctrl-C or SIGTERM ends a long run early: running argus processes are killed, their program is not
-/// counted, and the summary covers the programs that finished.
-class InterruptScope {
- public:
-  InterruptScope() {
-    interrupted.store(false);
-    struct sigaction action {};
-    action.sa_handler = onInterrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &oldInt_);
-    sigaction(SIGTERM, &action, &oldTerm_);
-  }
-  ~InterruptScope() {
-    sigaction(SIGINT, &oldInt_, nullptr);
-    sigaction(SIGTERM, &oldTerm_, nullptr);
-  }
-
- private:
-  struct sigaction oldInt_ {}, oldTerm_{};
-};
-
 /// Everything the workers share.
 class Runner {
  public:
@@ -264,7 +242,7 @@ class Runner {
 
  private:
   void work() {
-    for (int k = next_++; k < o_.count && !interrupted.load(); k = next_++)
+    for (int k = next_++; k < o_.count && !InterruptScope::interrupted(); k = next_++)
       program(o_.firstSeed + static_cast<uint64_t>(k));
   }
 
@@ -275,7 +253,7 @@ class Runner {
     std::ofstream(file) << generateProgram(GeneratorOptions{seed, o_.size});
     std::vector<EngineRun> runs;
     for (auto& engine : o_.engines) runs.push_back(runEngine(engine, file, dir));
-    if (interrupted.load()) {
+    if (InterruptScope::interrupted()) {
       fs::remove_all(dir);
       return;
     }
@@ -308,7 +286,7 @@ class Runner {
     spec.stderrFile = (dir / (engine.name + ".err")).string();
     spec.killAfterSeconds = o_.timeoutSeconds + o_.killAfterExtraSeconds;
     spec.memoryMB = o_.memoryMB;
-    cli::bench::ChildOutcome child = cli::bench::runChild(spec, &interrupted);
+    cli::bench::ChildOutcome child = cli::bench::runChild(spec, &InterruptScope::flag());
     return classifyRun(engine.name, child, readFile(spec.stdoutFile), readFile(spec.stderrFile));
   }
 
@@ -355,6 +333,8 @@ int runDifferential(DiffOptions options, std::ostream& out, std::ostream& progre
   fs::remove_all(fs::path(options.workDir) / "run");
   fs::remove_all(fs::path(options.workDir) / "failures");
   auto start = std::chrono::steady_clock::now();
+  // Ctrl-C or SIGTERM ends a long run early: running argus processes are killed, their program is not
+  // counted, and the summary covers the programs that finished.
   InterruptScope interruptScope;
   Runner runner(options, out, progress);
   runner.runAll();
@@ -366,9 +346,9 @@ int runDifferential(DiffOptions options, std::ostream& out, std::ostream& progre
   std::string vacuous = vacuity(options, s);
   if (!vacuous.empty()) out << "VACUOUS: " << vacuous << "\n";
   if (s.failed()) out << "FAILED: " << s.failedSeeds.size() << " program(s), kept in " << options.workDir << "/failures\n";
-  if (interrupted.load()) out << "INTERRUPTED after " << s.programs << " of " << options.count << " programs\n";
+  if (InterruptScope::interrupted()) out << "INTERRUPTED after " << s.programs << " of " << options.count << " programs\n";
   out << std::flush;
-  if (interrupted.load()) return kInterrupted;
+  if (InterruptScope::interrupted()) return kInterrupted;
   return s.failed() || !vacuous.empty() ? 1 : 0;
 }
 
