@@ -83,19 +83,19 @@ TEST(Generator, EveryFeatureOccurs) {
 
 TEST(Generator, ClangCompilesEveryProgram) {
   TempDir dir;
+  std::string files;  // one clang run for all (the file names in its errors say seed and size)
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     int size = 2 + static_cast<int>(seed % 5) * 5;
-    std::string file = dir.write("p" + std::to_string(seed) + ".c", program(seed, size));
-    EXPECT_EQ(shell(std::string(ARGUS_CLANG) + " -fsyntax-only -w " + file + " 2>" + dir.path("err.txt")), 0)
-        << "seed " << seed << " size " << size << ":\n"
-        << readAll(dir.path("err.txt"));
+    files += " " + dir.write("seed" + std::to_string(seed) + "-size" + std::to_string(size) + ".c", program(seed, size));
   }
+  EXPECT_EQ(shell(std::string(ARGUS_CLANG) + " -fsyntax-only -w" + files + " 2>" + dir.path("err.txt")), 0)
+      << readAll(dir.path("err.txt"));
 }
 
 TEST(Generator, ProgramsHaveNoUndefinedBehaviour) {
   TempDir dir;
   std::string runtime = dir.write("runtime.c", kRuntime);
-  for (uint64_t seed = 1; seed <= 12; ++seed) {
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
     std::string file = dir.write("p.c", program(seed * 7919, 12));
     std::string exe = dir.path("p");
     ASSERT_EQ(shell(std::string(ARGUS_CLANG) + " -w -g -fsanitize=undefined -fno-sanitize-recover=all " + file + " " +
