@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "cli/bench/Child.h"
+#include "cli/bench/Interrupt.h"
 #include "cli/bench/Tables.h"
 #include "util/Error.h"
 #include "util/Options.h"
@@ -26,30 +27,6 @@ namespace fs = std::filesystem;
 
 namespace argus::cli::bench {
 namespace {
-
-std::atomic<bool> interrupted{false};
-void onInterrupt(int) { interrupted.store(true); }
-
-/// SIGINT/SIGTERM stop the benchmark (running children are killed) instead of killing it outright.
-class InterruptScope {
- public:
-  InterruptScope() {
-    interrupted.store(false);
-    struct sigaction action {};
-    action.sa_handler = onInterrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &oldInt_);
-    sigaction(SIGTERM, &action, &oldTerm_);
-  }
-  ~InterruptScope() {
-    sigaction(SIGINT, &oldInt_, nullptr);
-    sigaction(SIGTERM, &oldTerm_, nullptr);
-  }
-
- private:
-  struct sigaction oldInt_ {
-  }, oldTerm_{};
-};
 
 /// At most `limit` bytes of a file: its beginning, or with `tail` its end (a tool may write gigabytes).
 std::string readFile(const std::string& path, size_t limit = 16 << 20, bool tail = false) {
@@ -139,7 +116,7 @@ class Driver {
     size_t total = tasks_.size() * config_.runs.size();
     for (size_t job = next_++; job < total; job = next_++) {
       size_t t = job / config_.runs.size(), r = job % config_.runs.size();
-      if (interrupted.load()) {
+      if (InterruptScope::interrupted()) {
         TaskOutcome& skipped = results_[r].outcomes[t];
         skipped.status = Status::Error;
         skipped.judgement = Judgement::Error;
@@ -165,7 +142,7 @@ class Driver {
     if (config_.timeoutSeconds > 0)
       spec.killAfterSeconds = config_.timeoutSeconds + (run.isArgus ? config_.argusGraceSeconds : 1.0);
     if (!context.jsonFile.empty()) fs::remove(context.jsonFile);
-    ChildOutcome child = runChild(spec, &interrupted);
+    ChildOutcome child = runChild(spec, &InterruptScope::flag());
     TaskOutcome outcome =
         judge(task, child, readFile(spec.stdoutFile), readFile(spec.stderrFile, 64 << 10, true), run.reader);
     if (!context.jsonFile.empty() && fs::exists(context.jsonFile)) {
@@ -285,7 +262,7 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   writeFile(fs::path(config.outDir) / "summary.md", text);
   out << text << std::flush;
   progress << "results: " << config.outDir << std::endl;
-  if (interrupted.load()) return kBenchInterrupted;
+  if (InterruptScope::interrupted()) return kBenchInterrupted;
   auto reasons = failures(config, tasks, runs);
   for (auto& reason : reasons) progress << "argus bench: FAILED: " << reason << std::endl;
   return reasons.empty() ? 0 : kBenchFailed;
