@@ -11,6 +11,7 @@
 // The encoding (int or bv) and the data model (LP64 or ILP32) are chosen by bits of the input's hash, so
 // that each input always takes the same path and a crash file reproduces it.
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <functional>
 #include <random>
