@@ -94,8 +94,9 @@ for h in $HARNESSES; do
      ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=16:malloc_context_size=10}" \
      "$ROOT/$BUILD/fuzz/fuzz_$h" "$@" "$ROOT/$dir/corpus" "$ROOT/$dir/seeds" >out.txt 2>log.txt) || status=$?
   seconds=$(($(date +%s) - start))
-  # libFuzzer's own log, and with -jobs one fuzz-N.log per job.
-  inputs=$(find "$dir/logs" \( -name '*.log' -o -name log.txt \) -exec cat {} + | final_stat number_of_executed_units)
+  # With -jobs each job logs to fuzz-N.log (and libFuzzer copies those into its own log); else log.txt.
+  if [ "$FUZZ_JOBS" -gt 1 ]; then logs='fuzz-*.log'; else logs=log.txt; fi
+  inputs=$(find "$dir/logs" -name "$logs" -exec cat {} + | final_stat number_of_executed_units)
   # Findings of this run: the files libFuzzer wrote since it started.
   new_findings() { find "$dir/crashes" -type f -newer "$dir/logs/start" "$@" | wc -l; }
   crashes=$(new_findings \( -name 'crash-*' -o -name 'leak-*' \))
