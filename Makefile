@@ -2,6 +2,7 @@
 #   make run       install what is missing, build (Release, build/), verify a bundled example
 #   make test      the same set-up and build, then the whole test suite (ctest)
 #   make sanitize  an ASan/UBSan build in build-asan/ running the unit tests
+#   make fuzz      libFuzzer harnesses of the input readers (build-fuzz/), FUZZ_SECONDS (default 60) each
 # The machine may be shared: JOBS (default 2) bounds the parallelism of builds and tests.
 
 JOBS ?= 2
@@ -9,7 +10,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 EXAMPLE ?= examples/sum.c
 
-.PHONY: run test sanitize setup build clean
+.PHONY: run test sanitize fuzz setup build clean
 
 setup:
 	scripts/setup.sh
@@ -32,5 +33,9 @@ sanitize: setup
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -L unit
 
+# Not part of `test`: a finding fails this target. Options: scripts/fuzz.sh (FUZZ_SECONDS, FUZZ_RUNS, ...).
+fuzz: setup
+	scripts/fuzz.sh
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -151,12 +151,11 @@ class CutPointSystem {
     return std::nullopt;
   }
 
-  /// "An execution is at a non-terminal cut point at position i" (still running after i blocks).
-  z3::expr stillRunningAt(size_t i) const {
-    std::vector<z3::expr> running;
-    for (auto& [c, lit] : positions_[i].at)
-      if (!cuts_.isTerminal(c)) running.push_back(lit);
-    return smt::mkOr(p_.ctx(), running);
+  /// "An execution reaches a cut point at position i" (it completes i blocks).
+  z3::expr anyReached(size_t i) const {
+    std::vector<z3::expr> reached;
+    for (auto& [c, lit] : positions_[i].at) reached.push_back(lit);
+    return smt::mkOr(p_.ctx(), reached);
   }
 
   /// Satisfiability of `query` together with the unrolling (under an assumption literal).
@@ -373,7 +372,7 @@ Outcome checkKInductive(const ir::Program& p, const CutPoints& cuts, const ir::C
 }
 
 /// BlockBound, one procedure without calls: the invariants hold at every cut point reached within `bound`
-/// blocks from the entry, and no execution is still running after `bound` blocks. One query over the
+/// blocks from the entry, and no execution completes a block more. One query over the
 /// whole unrolling decides the usual case (all holds); only when it does not are the positions asked one
 /// by one, to name the first failure.
 Outcome checkBlockBound(const ir::Program& p, const CutPoints& cuts, const ir::Certificate& c,
@@ -391,16 +390,17 @@ Outcome checkBlockBound(const ir::Program& p, const CutPoints& cuts, const ir::C
     run.step();
     failures.push_back(run.anyViolation(j));
   }
-  failures.push_back(run.stillRunningAt(c.bound));
+  run.step();  // a block beyond the bound: it must not be completed
+  failures.push_back(run.anyReached(c.bound + 1));
   if (run.decide(smt::mkOr(p.ctx(), failures)) == smt::SatResult::Unsat) return std::nullopt;
   for (size_t j = 1; j <= c.bound; ++j) {
     if (auto bad = run.violation(j))
       return violation("", p, fmt::format("within {} blocks from the entry", j), bad->first, bad->second, "violated");
     run.assumeInvariants(j);
   }
-  switch (run.decide(run.stillRunningAt(c.bound))) {
+  switch (run.decide(run.anyReached(c.bound + 1))) {
     case smt::SatResult::Unsat: return std::nullopt;
-    case smt::SatResult::Sat: return refuted(fmt::format("an execution is still running after {} blocks", c.bound));
+    case smt::SatResult::Sat: return refuted(fmt::format("an execution runs more than {} blocks", c.bound));
     case smt::SatResult::Unknown: break;
   }
   return undecided(fmt::format("the solver could not decide whether an execution runs longer than {} blocks", c.bound));

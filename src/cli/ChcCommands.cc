@@ -46,7 +46,18 @@ int printAnswer(const ChcCommandOptions& options, const chc::ChcSystem& sys, con
   return kExitUnknown;
 }
 
+/// The options an engine may read (argus chc has no front-end or verify options).
+const OptionRegistry& engineOptionRegistry() {
+  static const OptionRegistry registry = [] {
+    OptionRegistry r;
+    engines::registerEngineOptions(r);
+    return r;
+  }();
+  return registry;
+}
+
 int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err) {
+  Options values = chcOptions(options);
   Logger log(options.verbosity);
   log.setLinePrefix(";");
   chc::ChcSystem sys = chc::readChcFile(options.file, nullptr, &log);
@@ -54,10 +65,6 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
   log.log(1, "chc", "{} predicates, {} clauses, {}", sys.preds.size(), sys.clauses.size(),
           cp.encoding.linear ? "linear (one CFA)" : "non-linear (procedures)");
 
-  OptionRegistry registry;
-  engines::registerEngineOptions(registry);
-  Options values(registry);
-  for (auto& s : options.settings) values.setAssignment(s);
   Stats stats;
   stats.set("chc.predicates", static_cast<int64_t>(sys.preds.size()));
   stats.set("chc.clauses", static_cast<int64_t>(sys.clauses.size()));
@@ -86,6 +93,14 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
 }
 
 }  // namespace
+
+Options chcOptions(const ChcCommandOptions& options) {
+  Options values(engineOptionRegistry());
+  for (auto& s : options.settings) values.setAssignment(s);
+  if (!options.engine.empty()) engineByName(options.engine);
+  if (!(options.timeoutSeconds >= 0)) throw OptionError("--timeout must be a number of seconds >= 0");
+  return values;
+}
 
 int runChcCommand(const ChcCommandOptions& options, std::ostream& out, std::ostream& err) {
   try {

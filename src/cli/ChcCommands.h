@@ -17,6 +17,7 @@
 #include "engines/Engine.h"
 #include "ir/Evidence.h"
 #include "ir/Program.h"
+#include "util/Options.h"
 
 namespace argus::cli {
 
@@ -32,6 +33,10 @@ struct ChcCommandOptions {
   /// Decides the program instead of a registry engine (the CLI may pass its portfolio here).
   std::function<ir::Result(const ir::Program&, engines::RunContext&)> solve;
 };
+
+/// The engine options of --set, checked with the engine name and the timeout before any file is read;
+/// throws OptionError.
+Options chcOptions(const ChcCommandOptions& options);
 
 int runChcCommand(const ChcCommandOptions& options, std::ostream& out, std::ostream& err);
 

@@ -80,10 +80,11 @@ struct VerifyCommand {
     c->add_flag("-v,--verbose", request.verbosity, "statistics (-v); full traces and details (-v -v)");
     return c;
   }
-  int run(std::ostream& out) {
+  void prepare() {
     request.assignments = flags.assignments();
-    return runVerify(request, out);
+    verifyOptions(request);
   }
+  int run(std::ostream& out, std::ostream&) { return runVerify(request, out); }
 };
 
 struct DumpCommand {
@@ -100,10 +101,11 @@ struct DumpCommand {
     c->add_flag("-v,--verbose", request.verbosity, "log the front end's progress on stderr");
     return c;
   }
-  int run(std::ostream& out) {
+  void prepare() {
     request.assignments = flags.assignments();
-    return runDump(request, out);
+    parseAssignments(request.assignments);
   }
+  int run(std::ostream& out, std::ostream&) { return runDump(request, out); }
 };
 
 struct ChcCommand {
@@ -121,6 +123,7 @@ struct ChcCommand {
     c->add_flag("-v,--verbose", options.verbosity, "progress and statistics on stderr, as ';' comments");
     return c;
   }
+  void prepare() { chcOptions(options); }
   int run(std::ostream& out, std::ostream& err) { return runChcCommand(options, out, err); }
 };
 
@@ -141,10 +144,8 @@ struct TranslateCommand {
     c->add_flag("-v,--verbose", options.verbosity, "log progress on stderr");
     return c;
   }
-  int run(std::ostream& out, std::ostream& err) {
-    options.ilp32 = dataModel == "ILP32";
-    return runTranslateCommand(options, out, err);
-  }
+  void prepare() { options.ilp32 = dataModel == "ILP32"; }
+  int run(std::ostream& out, std::ostream& err) { return runTranslateCommand(options, out, err); }
 };
 
 struct BenchCommand {
@@ -180,14 +181,15 @@ struct BenchCommand {
                              "correct FALSE) (repeatable)"));
     return c;
   }
-  int run(std::ostream& out, std::ostream& err) {
+  void prepare() {
     for (auto& r : runs) config.runs.push_back(bench::parseArgusRun(r));
     for (auto& e : externals) config.runs.push_back(bench::parseExternalRun(e));
     for (auto& p : patterns) applyPattern(p);
     for (auto& f : floors) config.minSolved.push_back(bench::parseSolvedFloor(f));
     if (config.statKeys.empty()) config.statKeys = bench::defaultStatKeys();
-    return bench::runBench(config, out, err);
+    bench::validateConfig(config);
   }
+  int run(std::ostream& out, std::ostream& err) { return bench::runBench(config, out, err); }
   void applyPattern(const std::string& assignment) {
     auto eq = assignment.find('=');
     std::string name = assignment.substr(0, eq);
@@ -219,14 +221,15 @@ std::string versionText() {
   return fmt::format("argus {}\n  Z3 {}\n  clang {}\n", kVersion, Z3_get_full_version(), ARGUS_CLANG);
 }
 
+/// One line whatever the message quotes: CLI11 quotes the arguments it did not expect as they are.
 int usageError(std::ostream& err, const std::string& message) {
-  err << "argus: error: " << message << "\n";
+  err << "argus: error: " << escapeControl(message) << "\n";
   return kExitUsage;
 }
 
-}  // namespace
-
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+/// run() and check(): parse, then each command's prepare() (what can be checked without reading an input
+/// or starting work), then, if `execute`, the command itself.
+int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream& err, bool execute) {
   CLI::App app("argus: a software model checker for C programs (SV-COMP conventions) and Horn clauses (CHC-COMP)", "argus");
   app.footer(exitCodeHelp());
   app.require_subcommand(0, 1);
@@ -257,11 +260,15 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     if (version) return out << versionText(), 0;
     if (helpEngines) return out << enginesHelp(), 0;
     if (helpOptions) return out << optionRegistry().helpText(), 0;
-    if (verifyApp->parsed()) return verify.run(out);
-    if (dumpApp->parsed()) return dump.run(out);
-    if (benchApp->parsed()) return bench.run(out, err);
-    if (chcApp->parsed()) return chc.run(out, err);
-    if (translateApp->parsed()) return translate.run(out, err);
+    auto perform = [&](auto& command) {
+      command.prepare();
+      return execute ? command.run(out, err) : 0;
+    };
+    if (verifyApp->parsed()) return perform(verify);
+    if (dumpApp->parsed()) return perform(dump);
+    if (benchApp->parsed()) return perform(bench);
+    if (chcApp->parsed()) return perform(chc);
+    if (translateApp->parsed()) return perform(translate);
     return usageError(err, "no command given: use verify, chc, dump, translate or bench (see argus --help)");
   } catch (const InputError& e) {
     return usageError(err, e.what());
@@ -272,9 +279,19 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   } catch (const std::filesystem::filesystem_error& e) {
     return usageError(err, e.what());
   } catch (const std::exception& e) {
-    err << "argus: internal error: " << e.what() << "\n";
+    err << "argus: internal error: " << escapeControl(e.what()) << "\n";
     return kExitInternal;
   }
+}
+
+}  // namespace
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  return dispatch(argc, argv, out, err, true);
+}
+
+int check(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  return dispatch(argc, argv, out, err, false);
 }
 
 namespace {

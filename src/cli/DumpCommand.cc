@@ -10,8 +10,7 @@
 namespace argus::cli {
 
 int runDump(const DumpRequest& request, std::ostream& out) {
-  Options options(optionRegistry());
-  for (auto& a : request.assignments) options.setAssignment(a);
+  Options options = parseAssignments(request.assignments);
   Logger log(request.verbosity);
   Stats stats;
   auto print = [&](const ir::Program& program) {

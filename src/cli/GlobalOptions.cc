@@ -33,4 +33,12 @@ const OptionRegistry& optionRegistry() {
   return registry;
 }
 
+Options parseAssignments(const std::vector<std::string>& assignments) {
+  Options options(optionRegistry());
+  for (auto& a : assignments) options.setAssignment(a);
+  for (const char* name : {opt::kTimeout, opt::kGrace, opt::kReplayTimeout, opt::kCheckTimeout})
+    if (options.getDouble(name) < 0) throw OptionError(std::string(name) + " must not be negative");
+  return options;
+}
+
 }  // namespace argus::cli

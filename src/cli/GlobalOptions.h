@@ -3,6 +3,9 @@
 // (--engine, --timeout, --encoding, ...) write the same options, so `--set` and flags never disagree.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "util/Options.h"
 
 namespace argus::cli {
@@ -23,5 +26,9 @@ void registerGlobalOptions(OptionRegistry& registry);
 
 /// Global options plus every engine's; built once.
 const OptionRegistry& optionRegistry();
+
+/// The options of a verify or dump run: the assignments ("name=value") applied in order, then the checks
+/// no single option makes (no negative time). Throws OptionError.
+Options parseAssignments(const std::vector<std::string>& assignments);
 
 }  // namespace argus::cli

@@ -74,15 +74,14 @@ RunGuard::~RunGuard() {
 }
 
 void RunGuard::watch() {
-  using Clock = std::chrono::steady_clock;
-  auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(std::max(hardDeadlineSeconds_, 0.0)));
+  auto deadline = ShutdownToken::deadlineAfter(hardDeadlineSeconds_);
   int signals = 0;
   for (;;) {
     int waitMs = -1;
     if (hardDeadlineSeconds_ > 0) {
-      double left = std::chrono::duration<double>(deadline - Clock::now()).count();
-      waitMs = static_cast<int>(std::ceil(std::max(left, 0.0) * 1000));
+      double left = std::chrono::duration<double>(deadline - ShutdownToken::Clock::now()).count();
+      // At most a day per wait: a far deadline (--timeout 1e300) must not overflow poll's int.
+      waitMs = static_cast<int>(std::ceil(std::clamp(left, 0.0, 86400.0) * 1000));
     }
     pollfd fd{pipe_[0], POLLIN, 0};
     int ready = poll(&fd, 1, waitMs);

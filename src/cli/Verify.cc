@@ -113,14 +113,6 @@ class VerifyRun {
   std::atomic<bool> claimed_{false};
 };
 
-Options parseOptions(const VerifyRequest& request) {
-  Options options(optionRegistry());
-  for (auto& a : request.assignments) options.setAssignment(a);
-  for (const char* name : {opt::kTimeout, opt::kGrace, opt::kReplayTimeout, opt::kCheckTimeout})
-    if (options.getDouble(name) < 0) throw OptionError(std::string(name) + " must not be negative");
-  return options;
-}
-
 ir::Result certifyResult(const ir::Program& program, ir::Result result, const Options& options,
                          VerifyRun& run) {
   if (result.verdict == ir::Verdict::Unknown) return result;
@@ -235,12 +227,18 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
 
 }  // namespace
 
+Options verifyOptions(const VerifyRequest& request) {
+  Options options = parseAssignments(request.assignments);
+  engineByName(options.getString(opt::kEngine));
+  return options;
+}
+
 int runVerify(const VerifyRequest& request, std::ostream& out) {
-  Options options = parseOptions(request);
+  Options options = verifyOptions(request);
+  const engines::EngineInfo& engine = engineByName(options.getString(opt::kEngine));
   VerifyRun run(request, out);
   bool clauses = isClauseFile(request.input);
   frontend::CTask task = clauses ? frontend::CTask{} : loadInputTask(request.input, options, run.log());
-  const engines::EngineInfo& engine = engineByName(options.getString(opt::kEngine));
   auto shutdown = std::make_shared<ShutdownToken>();
   double timeout = options.getDouble(opt::kTimeout), grace = options.getDouble(opt::kGrace);
   if (timeout > 0) shutdown->setTimeout(timeout);

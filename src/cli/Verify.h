@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "util/Options.h"
+
 namespace argus::cli {
 
 struct VerifyRequest {
@@ -16,6 +18,9 @@ struct VerifyRequest {
   std::string dumpDir;                   // --dump-queries, empty: none
   int verbosity = 0;
 };
+
+/// The request's options, checked (the engine exists too) before any file is read; throws OptionError.
+Options verifyOptions(const VerifyRequest& request);
 
 /// Throws InputError/OptionError for bad input (the caller prints them and exits with 2).
 int runVerify(const VerifyRequest& request, std::ostream& out);

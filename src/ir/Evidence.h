@@ -80,10 +80,9 @@ struct ContextLoc {
 ///  * CompleteUnrolling: every execution ends within `bound` (loop iterations and recursion depth),
 ///    and no bounded execution reaches an error location; certify re-establishes both with its own
 ///    encoding.
-///  * BlockBound: every execution from main's entry has ended (at the exit, the error or a location
-///    without a way on) after at most `bound` blocks between the cut points the invariants name (in
-///    either form; formulas `true` when nothing more is claimed), and reaches no error location on the
-///    way; the invariants hold wherever a cut point is reached. What k-induction's forward condition
+///  * BlockBound: no execution from main's entry completes more than `bound` blocks between the cut
+///    points the invariants name (in either form; formulas `true` when nothing more is claimed), and none
+///    reaches an error location on the way; the invariants hold wherever a cut point is reached. What k-induction's forward condition
 ///    proves: the check grows with `bound` times the program, not with the product of loop bounds.
 struct Certificate {
   /// The Z3 context of every formula below (first member: destroyed last, after the formulas).

@@ -2,13 +2,22 @@
 //
 // Programming errors (a broken invariant of our own data structures) use INVARIANT/UNREACHABLE and
 // throw InternalError; bad user input throws InputError (file, line, message); features argus does not
-// model throw UnsupportedError. The CLI maps each to its own exit code.
+// model throw UnsupportedError. The CLI maps each to its own exit code. The messages of InputError and
+// UnsupportedError (and OptionError, util/Options.h) are one line whatever input they quote: the CLI
+// promises one line "argus: error: ..." per rejection.
 #pragma once
 
 #include <stdexcept>
 #include <string>
 
 namespace argus {
+
+/// `text` with line breaks and other control characters written as escapes (\n, \t, \x01), so that a
+/// message quoting input stays on one line.
+std::string escapeControl(const std::string& text);
+
+/// 'text' for a message quoting input: escaped as above and cut after `max` characters ("...").
+std::string quoteInput(const std::string& text, size_t max = 60);
 
 /// A bug in argus itself. Never caught by engines; the CLI reports it as an internal error.
 class InternalError : public std::logic_error {
@@ -20,7 +29,7 @@ class InternalError : public std::logic_error {
 class InputError : public std::runtime_error {
  public:
   InputError(std::string file, int line, const std::string& what)
-      : std::runtime_error(format(file, line, what)), file_(std::move(file)), line_(line) {}
+      : std::runtime_error(escapeControl(format(file, line, what))), file_(std::move(file)), line_(line) {}
   const std::string& file() const { return file_; }
   int line() const { return line_; }
 
@@ -43,7 +52,7 @@ class InputError : public std::runtime_error {
 /// The input uses a feature argus does not model; the verdict becomes UNKNOWN(unsupported).
 class UnsupportedError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit UnsupportedError(const std::string& what) : std::runtime_error(escapeControl(what)) {}
 };
 
 [[noreturn]] void failInvariant(const char* cond, const std::string& msg, const char* file, int line);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "util/Error.h"
@@ -32,7 +33,7 @@ bool parseDouble(const std::string& v, double& out) {
   try {
     size_t pos = 0;
     out = std::stod(v, &pos);
-    return pos == v.size();
+    return pos == v.size() && std::isfinite(out);  // "nan" and "inf" are no timeouts or ratios
   } catch (const std::exception&) {
     return false;
   }
@@ -50,6 +51,8 @@ const char* typeName(OptionType t) {
 }
 
 }  // namespace
+
+OptionError::OptionError(const std::string& what) : std::runtime_error(escapeControl(what)) {}
 
 void OptionRegistry::add(OptionSpec spec) {
   INVARIANT(find(spec.name) == nullptr, "option registered twice: " + spec.name);
@@ -134,7 +137,7 @@ void Options::set(const std::string& name, const std::string& value) {
     case OptionType::Double: {
       double d;
       ok = parseDouble(value, d);
-      expected = "a number";
+      expected = "a finite number";
       break;
     }
     case OptionType::Choice:

@@ -26,7 +26,8 @@ struct OptionSpec {
 /// Thrown for an unknown option or a value that does not fit its spec.
 class OptionError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  /// One line, whatever value it quotes (see util/Error.h).
+  explicit OptionError(const std::string& what);
 };
 
 class OptionRegistry {

@@ -2,6 +2,8 @@
 // may itself touch the token (or a child) without deadlock.
 #include "util/Shutdown.h"
 
+#include <algorithm>
+
 namespace argus {
 
 std::shared_ptr<ShutdownToken> ShutdownToken::childOf(const std::shared_ptr<ShutdownToken>& parent) {
@@ -15,12 +17,19 @@ std::shared_ptr<ShutdownToken> ShutdownToken::childOf(const std::shared_ptr<Shut
 }
 
 void ShutdownToken::setTimeout(double seconds) {
-  if (seconds <= 0) {
+  if (!(seconds > 0)) {
     hasDeadline_ = false;
     return;
   }
-  setDeadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                 std::chrono::duration<double>(seconds)));
+  setDeadline(deadlineAfter(seconds));
+}
+
+ShutdownToken::Clock::time_point ShutdownToken::deadlineAfter(double seconds) {
+  Clock::time_point now = Clock::now();
+  // Converting more seconds than the clock can count is undefined behaviour; half the room is plenty.
+  double room = std::chrono::duration<double>(Clock::time_point::max() - now).count() / 2;
+  if (!(seconds < room)) return Clock::time_point::max();
+  return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(seconds, 0.0)));
 }
 
 void ShutdownToken::setDeadline(Clock::time_point deadline) {

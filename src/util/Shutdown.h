@@ -29,8 +29,10 @@ class ShutdownToken {
   /// A token that stops when `parent` stops (and may be stopped on its own).
   static std::shared_ptr<ShutdownToken> childOf(const std::shared_ptr<ShutdownToken>& parent);
 
-  /// Seconds from now; <= 0 means no deadline.
+  /// Seconds from now; <= 0 (or not a number) means no deadline.
   void setTimeout(double seconds);
+  /// Now plus `seconds` (at least 0); a time too far to represent (1e300 s, infinity) is the farthest one.
+  static Clock::time_point deadlineAfter(double seconds);
   void setDeadline(Clock::time_point deadline);
 
   /// Stops everything that watches this token (and its children); callbacks run in the caller's thread.

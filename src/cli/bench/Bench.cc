@@ -59,23 +59,6 @@ std::string fileSafe(std::string s) {
   return s;
 }
 
-void validate(BenchConfig& config) {
-  if (config.runs.empty()) config.runs.push_back(parseArgusRun("argus="));
-  std::set<std::string> names;
-  for (auto& r : config.runs)
-    if (!names.insert(r.name).second) throw OptionError("two configurations are named '" + r.name + "'");
-  if (config.jobs < 1) throw OptionError("--jobs must be at least 1");
-  if (config.timeoutSeconds < 0) throw OptionError("--timeout must not be negative");
-  std::set<std::string> floors;
-  for (auto& f : config.minSolved) {
-    if (!names.count(f.name))
-      throw OptionError("--min-solved " + f.name + ": no configuration is named '" + f.name + "'");
-    if (!floors.insert(f.name).second) throw OptionError("--min-solved " + f.name + " is given twice");
-  }
-  if (config.argusExecutable.empty()) config.argusExecutable = fs::read_symlink("/proc/self/exe").string();
-  if (config.outDir.empty()) config.outDir = defaultOutDir();
-}
-
 /// "timeout: 20 s", without repeating the status when the reason starts with it (as argus reasons do).
 std::string describeStatus(const TaskOutcome& o) {
   std::string status = toString(o.status);
@@ -247,8 +230,28 @@ std::string statFromJson(const std::string& jsonText, const std::string& key) {
   return node->is_string() ? node->get<std::string>() : node->dump();
 }
 
+void validateConfig(BenchConfig& config) {
+  if (config.runs.empty()) config.runs.push_back(parseArgusRun("argus="));
+  std::set<std::string> names;
+  for (auto& r : config.runs)
+    if (!names.insert(r.name).second) throw OptionError("two configurations are named '" + r.name + "'");
+  if (config.jobs < 1) throw OptionError("--jobs must be at least 1");
+  if (!(config.timeoutSeconds >= 0)) throw OptionError("--timeout must be a number of seconds >= 0");
+  // The limit is set in bytes (rlim_t): more MB than that counts would wrap around.
+  if (config.memoryMB < 0 || config.memoryMB > (1L << 30))
+    throw OptionError("--memory must be between 0 (no limit) and 1073741824 MB");
+  std::set<std::string> floors;
+  for (auto& f : config.minSolved) {
+    if (!names.count(f.name))
+      throw OptionError("--min-solved " + f.name + ": no configuration is named '" + f.name + "'");
+    if (!floors.insert(f.name).second) throw OptionError("--min-solved " + f.name + " is given twice");
+  }
+  if (config.argusExecutable.empty()) config.argusExecutable = fs::read_symlink("/proc/self/exe").string();
+  if (config.outDir.empty()) config.outDir = defaultOutDir();
+}
+
 int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
-  validate(config);
+  validateConfig(config);
   std::vector<BenchTask> tasks = collectTasks(config.lists);
   if (tasks.empty()) throw InputError(config.lists.empty() ? "" : config.lists.front(), 0, "no tasks found");
   fs::create_directories(config.outDir);

@@ -38,6 +38,10 @@ std::vector<std::string> defaultStatKeys();
 inline constexpr int kBenchFailed = 1;
 inline constexpr int kBenchInterrupted = 130;
 
+/// Checks the configuration (distinct names, jobs, timeout) and fills in the defaults (one argus run,
+/// this executable, a dated output folder); throws OptionError. runBench calls it first.
+void validateConfig(BenchConfig& config);
+
 /// Runs the benchmark; throws InputError/OptionError for bad lists or options.
 int runBench(BenchConfig config, std::ostream& out, std::ostream& progress);
 

@@ -27,6 +27,10 @@ struct CTask {
 /// the file (and line, where the YAML parser knows it) for anything malformed or unsupported.
 CTask loadTask(const std::string& ymlPath);
 
+/// loadTask on the text of a task definition; `ymlPath` names it in messages, and the files it names
+/// are looked up relative to its folder.
+CTask loadTaskString(const std::string& text, const std::string& ymlPath);
+
 /// A plain .c/.i file as a task: error function and data model as given.
 CTask plainTask(const std::string& cPath, const std::string& errorFunction, bool ilp32);
 
@@ -34,8 +38,8 @@ struct CFrontendOptions {
   ir::Encoding encoding = ir::Encoding::Int;
 };
 
-/// Translates the task's C file. Clang's diagnostics are written to stderr as clang prints them and a
-/// failed compilation throws InputError. Features the IR does not model do not throw: they become
+/// Translates the task's C file. Clang's diagnostics go to `log` (level 0: shown unless the log is
+/// silenced), and a failed compilation throws InputError at the line of clang's first error. Features the IR does not model do not throw: they become
 /// edges marked `unsupported` (see ir::Edge), so a program that never reaches them is still decided.
 std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOptions& options, Logger& log,
                                         Stats& stats);

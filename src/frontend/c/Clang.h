@@ -20,6 +20,15 @@ namespace argus::frontend {
 ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugInfo, const std::string& outPath,
                                const std::string& stderrPath = "");
 
+/// Where clang's first error is, as far as `cFile` goes: the line in `cFile` (of the error, or of the
+/// #include that leads to it; 0 if neither) and "MESSAGE", or "PATH:LINE: MESSAGE" for an error in another
+/// file. Empty `message` if the diagnostics hold no error.
+struct ClangError {
+  int line = 0;
+  std::string message;
+};
+ClangError firstClangError(const std::string& diagnostics, const std::string& cFile);
+
 /// Reads a bitcode file; throws InternalError if LLVM cannot parse what clang wrote.
 std::unique_ptr<llvm::Module> loadBitcode(const std::string& path, llvm::LLVMContext& context);
 

@@ -16,11 +16,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int lineOf(const YAML::Node& node) { return node.Mark().is_null() ? 0 : node.Mark().line + 1; }
+/// The line of `node`, or `fallback` for a node the parser gave no position (absent or empty).
+int lineOf(const YAML::Node& node, int fallback = 1) {
+  return node.IsDefined() && !node.Mark().is_null() ? node.Mark().line + 1 : fallback;
+}
 
 std::string scalar(const std::string& yml, const YAML::Node& node, const std::string& key) {
   if (!node.IsScalar()) throw InputError(yml, lineOf(node), key + " must be a single value");
   return node.Scalar();
+}
+
+/// The file `node` names, relative to the task's folder; it must exist.
+fs::path existingFile(const std::string& yml, const YAML::Node& node, const std::string& key, const fs::path& dir,
+                      const std::string& what) {
+  fs::path path = dir / scalar(yml, node, key);
+  std::error_code ignored;  // a name too long for the system, say: no file all the same
+  if (!fs::is_regular_file(path, ignored))
+    throw InputError(yml, lineOf(node), what + " " + path.string() + " does not exist");
+  return path;
 }
 
 /// The error function of an unreach-call property file, or "" if the file states another property.
@@ -34,31 +47,26 @@ std::string unreachCallFunction(const std::string& prpPath) {
 
 std::string inputFile(const std::string& yml, const YAML::Node& root, const fs::path& dir) {
   YAML::Node files = root["input_files"];
-  if (!files) throw InputError(yml, 0, "no input_files");
+  if (!files) throw InputError(yml, lineOf(root), "no input_files");
   YAML::Node file = files;
   if (files.IsSequence()) {
     if (files.size() != 1) throw InputError(yml, lineOf(files), "input_files must name exactly one file");
     file = files[0];
   }
-  std::string name = scalar(yml, file, "input_files");
-  fs::path path = dir / name;
-  if (!fs::is_regular_file(path))
-    throw InputError(yml, lineOf(file), "input file " + path.string() + " does not exist");
-  return path.string();
+  return existingFile(yml, file, "input_files", dir, "input file").string();
 }
 
 /// Finds the unreach-call property; sets the error function and expected verdict.
 void readProperty(const std::string& yml, const YAML::Node& root, const fs::path& dir, CTask& task) {
   YAML::Node properties = root["properties"];
   if (!properties || !properties.IsSequence() || properties.size() == 0)
-    throw InputError(yml, properties ? lineOf(properties) : 0, "no properties listed");
+    throw InputError(yml, lineOf(properties, lineOf(root)), "no properties listed");
   std::vector<std::string> others;
   for (const YAML::Node& property : properties) {
+    if (!property.IsMap()) throw InputError(yml, lineOf(property), "a property must be a mapping with property_file");
     YAML::Node file = property["property_file"];
     if (!file) throw InputError(yml, lineOf(property), "property without property_file");
-    fs::path prp = dir / scalar(yml, file, "property_file");
-    if (!fs::is_regular_file(prp))
-      throw InputError(yml, lineOf(file), "property file " + prp.string() + " does not exist");
+    fs::path prp = existingFile(yml, file, "property_file", dir, "property file");
     std::string function = unreachCallFunction(prp.string());
     if (function.empty()) {
       others.push_back(prp.filename().string());
@@ -68,7 +76,7 @@ void readProperty(const std::string& yml, const YAML::Node& root, const fs::path
     if (YAML::Node verdict = property["expected_verdict"]) {
       std::string text = scalar(yml, verdict, "expected_verdict");
       if (text != "true" && text != "false")
-        throw InputError(yml, lineOf(verdict), "expected_verdict must be true or false, not '" + text + "'");
+        throw InputError(yml, lineOf(verdict), "expected_verdict must be true or false, not " + quoteInput(text));
       task.expectedSafe = text == "true";
     }
     return;
@@ -80,16 +88,17 @@ void readProperty(const std::string& yml, const YAML::Node& root, const fs::path
 
 void readOptions(const std::string& yml, const YAML::Node& root, CTask& task) {
   YAML::Node options = root["options"];
-  if (!options || !options.IsMap()) throw InputError(yml, options ? lineOf(options) : 0, "no options (language, data_model)");
+  if (!options || !options.IsMap())
+    throw InputError(yml, lineOf(options, lineOf(root)), "no options (language, data_model)");
   YAML::Node language = options["language"];
   if (!language) throw InputError(yml, lineOf(options), "options.language is missing");
-  if (scalar(yml, language, "options.language") != "C")
-    throw InputError(yml, lineOf(language), "options.language must be C, not '" + language.Scalar() + "'");
+  if (std::string text = scalar(yml, language, "options.language"); text != "C")
+    throw InputError(yml, lineOf(language), "options.language must be C, not " + quoteInput(text));
   YAML::Node model = options["data_model"];
   if (!model) throw InputError(yml, lineOf(options), "options.data_model is missing");
   std::string text = scalar(yml, model, "options.data_model");
   if (text != "ILP32" && text != "LP64")
-    throw InputError(yml, lineOf(model), "options.data_model must be ILP32 or LP64, not '" + text + "'");
+    throw InputError(yml, lineOf(model), "options.data_model must be ILP32 or LP64, not " + quoteInput(text));
   task.ilp32 = text == "ILP32";
 }
 
@@ -97,17 +106,21 @@ void readOptions(const std::string& yml, const YAML::Node& root, CTask& task) {
 
 CTask loadTask(const std::string& ymlPath) {
   if (!fs::is_regular_file(ymlPath)) throw InputError(ymlPath, 0, "task file does not exist");
+  return loadTaskString(readTextFile(ymlPath), ymlPath);
+}
+
+CTask loadTaskString(const std::string& text, const std::string& ymlPath) {
   YAML::Node root;
   try {
-    root = YAML::LoadFile(ymlPath);
+    root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
-    throw InputError(ymlPath, e.mark.is_null() ? 0 : e.mark.line + 1, "not valid YAML: " + e.msg);
+    throw InputError(ymlPath, e.mark.is_null() ? 1 : e.mark.line + 1, "not valid YAML: " + e.msg);
   }
   if (!root.IsMap()) throw InputError(ymlPath, lineOf(root), "a task definition must be a YAML mapping");
   YAML::Node version = root["format_version"];
-  if (!version) throw InputError(ymlPath, 0, "no format_version");
-  if (scalar(ymlPath, version, "format_version") != "2.0")
-    throw InputError(ymlPath, lineOf(version), "format_version must be 2.0, not '" + version.Scalar() + "'");
+  if (!version) throw InputError(ymlPath, lineOf(root), "no format_version");
+  if (std::string v = scalar(ymlPath, version, "format_version"); v != "2.0")
+    throw InputError(ymlPath, lineOf(version), "format_version must be 2.0, not " + quoteInput(v));
 
   fs::path dir = fs::path(ymlPath).parent_path();
   CTask task;

@@ -2,8 +2,10 @@
 // from main, plus main's first edge that initialises the globals.
 #include <llvm/IR/Instructions.h>
 
+#include <algorithm>
 #include <deque>
 #include <set>
+#include <sstream>
 
 #include "frontend/c/CFrontend.h"
 #include "frontend/c/Clang.h"
@@ -49,15 +51,29 @@ void addInitialisation(ModuleContext& module, ir::ProcId main, ir::LocId to) {
                         program.proc(main).loc, "initialise globals");
 }
 
-std::unique_ptr<llvm::Module> compile(const CTask& task, llvm::LLVMContext& context) {
+/// The number of the file's last line, where a missing definition would go (1 for an empty file).
+int lastLine(const std::string& file) {
+  std::string text = readTextFile(file);
+  int newlines = static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+  return std::max(1, newlines + (text.empty() || text.back() == '\n' ? 0 : 1));
+}
+
+/// Compiles with clang; its diagnostics go to the log (level 0, so shown by default), and a failure
+/// becomes an InputError at the line of clang's first error.
+std::unique_ptr<llvm::Module> compile(const CTask& task, llvm::LLVMContext& context, Logger& log) {
   TempDir dir;
-  std::string bitcode = dir.file("input.bc");
-  ProcessResult result = compileToBitcode(task.file, task.ilp32, /*debugInfo=*/true, bitcode);
+  std::string bitcode = dir.file("input.bc"), diagnosticsFile = dir.file("clang.txt");
+  ProcessResult result = compileToBitcode(task.file, task.ilp32, /*debugInfo=*/true, bitcode, diagnosticsFile);
+  std::string diagnostics = readTextFile(diagnosticsFile);
+  std::istringstream lines(diagnostics);
+  for (std::string line; std::getline(lines, line);) log.write(0, "clang", line);
   if (!result.started || result.exitCode != 0) {
+    ClangError error = firstClangError(diagnostics, task.file);
     std::string why = !result.errorText.empty() ? result.errorText
+                      : !error.message.empty() ? "clang: " + error.message
                       : result.signal ? "clang was killed by signal " + std::to_string(result.signal)
                                       : "clang failed with exit code " + std::to_string(result.exitCode);
-    throw InputError(task.file, 0, why + " (its diagnostics are above)");
+    throw InputError(task.file, error.line, why);
   }
   return loadBitcode(bitcode, context);
 }
@@ -75,7 +91,7 @@ void recordStatistics(const ir::Program& program, const ModuleContext& module, S
 std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOptions& options, Logger& log, Stats& stats) {
   ScopedTimer timer(stats, "frontend.time");
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module = compile(task, context);
+  std::unique_ptr<llvm::Module> module = compile(task, context, log);
   simplifyForTranslation(*module);
 
   auto program = std::make_unique<ir::Program>(std::make_shared<z3::context>());
@@ -88,7 +104,8 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
 
   ModuleContext mc(task, *program, options.encoding, module->getDataLayout());
   const llvm::Function* main = module->getFunction("main");
-  if (!main || main->isDeclaration()) throw InputError(task.file, 0, "the program has no main function");
+  if (!main || main->isDeclaration())
+    throw InputError(task.file, lastLine(task.file), "the program has no main function");
   std::vector<const llvm::Function*> functions = reachableFunctions(mc, *main);
   for (const llvm::Function* function : functions) declareProcedure(mc, *function);
 

@@ -81,12 +81,7 @@ class ScriptReader {
     }
   }
 
-  std::string excerpt(const SExpr& e) const {
-    std::string t = text_.substr(e.begin, std::min<size_t>(e.end - e.begin, 40));
-    for (char& c : t)
-      if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    return "'" + t + (e.end - e.begin > 40 ? "...'" : "'");
-  }
+  std::string excerpt(const SExpr& e) const { return quoteInput(text_.substr(e.begin, std::min<size_t>(e.end - e.begin, 41)), 40); }
 
   static bool isIgnored(const std::string& head) {
     static const std::set<std::string> ignored = {"set-info",  "set-option",     "get-info", "get-model",

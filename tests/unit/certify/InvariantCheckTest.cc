@@ -146,7 +146,7 @@ TEST(InvariantCheck, ABlockBoundCoversEveryExecution) {
   auto out = check(b.p, c);
   EXPECT_TRUE(out.accepted()) << out.detail;
   c.bound = 5;
-  expectRejected(b.p, c, "still running after 5 blocks");
+  expectRejected(b.p, c, "runs more than 5 blocks");
   // An invariant the executions break on the way is refuted, even within the bound.
   c.bound = 6;
   c.invariants.at(b.head) = b.cur(b.i) <= 2;

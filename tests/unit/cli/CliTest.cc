@@ -113,6 +113,41 @@ TEST(Cli, MinSolvedFailsWithAMessageOnStderr) {
       << below.err;
 }
 
+// Found by fuzz/CliFuzz.cc: CLI11 quotes unexpected arguments as they are, so one with a line break
+// made the usage error two lines.
+TEST(Cli, UsageErrorsStayOnOneLineWhateverTheArguments) {
+  expectUsageError(runCli({"dump", "--cfa", "prog.c", "B\nint"}), "not expected: B\\nint");
+  expectUsageError(runCli({"verify", "p.c", "--set", "no.such\noption=1"}), "unknown option 'no.such\\noption'");
+}
+
+// Numbers that are no durations: NaN passed `< 0` checks, and a time too large for the clock was
+// undefined behaviour in the deadline (see util's Shutdown tests).
+TEST(Cli, TimesMustBeFiniteAndNotNegative) {
+  TestFolder dir;
+  std::string c = dir.write("p.c", "int main() { return 0; }\n");
+  expectUsageError(runCli({"verify", c, "--timeout", "nan"}), "expected a finite number");
+  expectUsageError(runCli({"verify", c, "--set", "verify.grace=inf"}), "expected a finite number");
+  expectUsageError(runCli({"bench", c, "--timeout", "nan"}), "--timeout must be a number of seconds >= 0");
+  expectUsageError(runCli({"bench", c, "--memory", "99999999999999"}), "--memory must be between");
+  expectUsageError(runCli({"chc", dir.write("c.smt2", ""), "--timeout", "-1"}), "--timeout must be a number");
+}
+
+// cli::check (the fuzz harness's entry, fuzz/CliFuzz.cc) parses and checks like cli::run but starts
+// nothing: no input is read, no folder is made.
+TEST(Cli, CheckParsesWithoutRunning) {
+  TestFolder dir;
+  std::vector<std::string> args = {"argus", "bench", dir.path("absent-list.txt"), "--out", dir.path("out")};
+  std::vector<const char*> argv;
+  for (auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::check(static_cast<int>(argv.size()), argv.data(), out, err), 0) << err.str();
+  EXPECT_FALSE(std::filesystem::exists(dir.path("out")));
+  EXPECT_EQ(out.str() + err.str(), "");
+  const char* badEngine[] = {"argus", "verify", "absent.c", "--engine", "nope"};
+  EXPECT_EQ(cli::check(5, badEngine, out, err), cli::kExitUsage);
+  EXPECT_NE(err.str().find("unknown engine 'nope'"), std::string::npos) << err.str();
+}
+
 TEST(Cli, RepeatableOptionsDoNotSwallowPositionalArguments) {
   TestFolder dir;
   std::string task = dir.write("t.c", "// @expect safe\n");

@@ -7,12 +7,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "../cli/TempDir.h"
+#include "testing/TestFolder.h"
 #include "differential/ProgramGenerator.h"
 
 using namespace argus::differential;
-using argus::clitest::readAll;
-using argus::clitest::TempDir;
+using argus::testing::readAll;
+using argus::testing::TestFolder;
 
 namespace {
 
@@ -82,7 +82,7 @@ TEST(Generator, EveryFeatureOccurs) {
 }
 
 TEST(Generator, ClangCompilesEveryProgram) {
-  TempDir dir;
+  TestFolder dir;
   std::string files;  // one clang run for all (the file names in its errors say seed and size)
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     int size = 2 + static_cast<int>(seed % 5) * 5;
@@ -93,7 +93,7 @@ TEST(Generator, ClangCompilesEveryProgram) {
 }
 
 TEST(Generator, ProgramsHaveNoUndefinedBehaviour) {
-  TempDir dir;
+  TestFolder dir;
   std::string runtime = dir.write("runtime.c", kRuntime);
   for (uint64_t seed = 1; seed <= 8; ++seed) {
     std::string file = dir.write("p.c", program(seed * 7919, 12));

@@ -10,12 +10,12 @@
 #include <sstream>
 #include <thread>
 
-#include "../cli/TempDir.h"
+#include "testing/TestFolder.h"
 #include "differential/Differential.h"
 
 using namespace argus::differential;
 using argus::cli::bench::ChildOutcome;
-using argus::clitest::TempDir;
+using argus::testing::TestFolder;
 
 namespace {
 
@@ -36,13 +36,13 @@ ChildOutcome exited(int code) {
 }
 
 /// A fake argus: `verify FILE --engine E ... --json OUT` runs `body` with $file and $engine set.
-std::string fakeArgus(const TempDir& dir, const std::string& body) {
+std::string fakeArgus(const TestFolder& dir, const std::string& body) {
   std::string path = dir.write("fake-argus", "#!/bin/sh\nfile=$2\nengine=$4\n" + body + "\n");
   chmod(path.c_str(), 0755);
   return path;
 }
 
-DiffOptions options(const TempDir& dir, const std::string& argus, int count) {
+DiffOptions options(const TestFolder& dir, const std::string& argus, int count) {
   DiffOptions o;
   o.argus = argus;
   o.count = count;
@@ -130,7 +130,7 @@ TEST(Judge, VacuousRunsAreReported) {
 }
 
 TEST(Harness, LyingEngineFailsTheRunAndKeepsTheProgram) {
-  TempDir dir;
+  TestFolder dir;
   std::string argus = fakeArgus(dir, R"SH(if [ "$engine" = bmc ]; then echo "Verdict: TRUE"; exit 0; fi
 echo "Verdict: FALSE(unreach-call)"; exit 10)SH");
   std::ostringstream out, progress;
@@ -146,7 +146,7 @@ echo "Verdict: FALSE(unreach-call)"; exit 10)SH");
 }
 
 TEST(Harness, CrashingEngineFailsTheRun) {
-  TempDir dir;
+  TestFolder dir;
   std::string argus = fakeArgus(dir, R"SH(if [ "$engine" = kind ]; then kill -SEGV $$; fi
 echo "Verdict: TRUE"; exit 0)SH");
   std::ostringstream out, progress;
@@ -156,7 +156,7 @@ echo "Verdict: TRUE"; exit 0)SH");
 }
 
 TEST(Harness, UndecidedRunIsVacuous) {
-  TempDir dir;
+  TestFolder dir;
   std::string argus = fakeArgus(dir, R"SH(echo "Verdict: UNKNOWN (timeout: 5 s)"; exit 20)SH");
   DiffOptions o = options(dir, argus, 2);
   std::ostringstream out, progress;
@@ -167,7 +167,7 @@ TEST(Harness, UndecidedRunIsVacuous) {
 }
 
 TEST(Harness, AgreeingEnginesPass) {
-  TempDir dir;
+  TestFolder dir;
   // The verdict depends on the program (its seed's parity), the same for every engine.
   std::string argus = fakeArgus(dir, R"SH(if grep -q "seed [0-9]*[02468] " "$file"; then echo "Verdict: TRUE"; exit 0; fi
 echo "Verdict: FALSE(unreach-call)"; exit 10)SH");
@@ -182,7 +182,7 @@ echo "Verdict: FALSE(unreach-call)"; exit 10)SH");
 }
 
 TEST(Harness, InterruptEndsTheRunWithASummary) {
-  TempDir dir;
+  TestFolder dir;
   std::string started = dir.path("started");
   std::string argus = fakeArgus(dir, "touch " + started + "\nsleep 30\necho 'Verdict: TRUE'; exit 0");
   DiffOptions o = options(dir, argus, 10);

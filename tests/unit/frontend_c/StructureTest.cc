@@ -199,13 +199,49 @@ TEST(Structure, PreprocessedFilesAndOldErrorFunction) {
   EXPECT_EQ(e.inputs[0].second, "5");
 }
 
-TEST(Structure, CompileErrorsAreInputErrors) {
-  CSnippet snippet("int main(void) { return undeclared_variable; }\n");
-  Logger log;
+namespace {
+
+/// The InputError translateC throws for `snippet`.
+InputError translationError(const CSnippet& snippet) {
+  Logger log(-1);
   Stats stats;
-  EXPECT_THROW(frontend::translateC(snippet.task(), {}, log, stats), InputError);
-  CSnippet noMain("int f(void) { return 0; }\n");
-  EXPECT_THROW(frontend::translateC(noMain.task(), {}, log, stats), InputError);
+  try {
+    frontend::translateC(snippet.task(), {}, log, stats);
+  } catch (const InputError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no InputError";
+  return InputError("", 0, "");
+}
+
+}  // namespace
+
+// Every rejection names a line (fuzz/CFrontendFuzz.cc checks it): a failed compilation used to name
+// none (the line was only in clang's output on stderr), nor did a missing main.
+TEST(Structure, CompileErrorsAreInputErrorsAtClangsLine) {
+  CSnippet snippet("int f(void);\n\nint main(void) { return undeclared_variable; }\n");
+  InputError e = translationError(snippet);
+  EXPECT_EQ(e.file(), snippet.path());
+  EXPECT_EQ(e.line(), 3) << e.what();
+  EXPECT_NE(std::string(e.what()).find("clang: use of undeclared identifier 'undeclared_variable'"),
+            std::string::npos) << e.what();
+  CSnippet noMain("int f(void) {\n  return 0;\n}\n");
+  InputError missing = translationError(noMain);
+  EXPECT_EQ(missing.line(), 3) << missing.what();
+  EXPECT_NE(std::string(missing.what()).find("no main function"), std::string::npos) << missing.what();
+}
+
+TEST(Structure, FirstClangErrorFollowsIncludes) {
+  std::string diagnostics =
+      "In file included from /t/a.c:4:\n/t/b.h:2:5: error: unknown type name 'foo'\n  foo x;\n  ^\n"
+      "/t/a.c:9:1: error: expected ';'\n";
+  frontend::ClangError first = frontend::firstClangError(diagnostics, "/t/a.c");
+  EXPECT_EQ(first.line, 4);
+  EXPECT_EQ(first.message, "/t/b.h:2: unknown type name 'foo'");
+  frontend::ClangError own = frontend::firstClangError("/t/a.c:7:3: fatal error: 'x.h' file not found\n", "/t/a.c");
+  EXPECT_EQ(own.line, 7);
+  EXPECT_EQ(own.message, "'x.h' file not found");
+  EXPECT_TRUE(frontend::firstClangError("warning only\n", "/t/a.c").message.empty());
 }
 
 TEST(Structure, DataModelDecidesTheWidthOfLong) {

@@ -112,6 +112,29 @@ TEST_F(Tasks, RejectsAMissingTaskFile) {
   EXPECT_NE(message.find("does not exist"), std::string::npos) << message;
 }
 
+// Found by fuzz/TaskFuzz.cc: a property that is no mapping let yaml-cpp's BadSubscript escape (argus
+// reported an internal error), and an empty task or a missing key named no line.
+TEST_F(Tasks, RejectsMalformedPropertiesAndEmptyTasksWithALine) {
+  std::string message = failure(task("  - unreach.prp\n"), 4);
+  EXPECT_NE(message.find("a property must be a mapping"), std::string::npos) << message;
+  message = failure(write("empty.yml", ""), 1);
+  EXPECT_NE(message.find("must be a YAML mapping"), std::string::npos) << message;
+  message = failure(write("noversion.yml", "input_files: 'prog.c'\n"), 1);
+  EXPECT_NE(message.find("no format_version"), std::string::npos) << message;
+  message = failure(write("noproperties.yml", "format_version: '2.0'\ninput_files: 'prog.c'\n"), 1);
+  EXPECT_NE(message.find("no properties listed"), std::string::npos) << message;
+}
+
+// What a task quotes stays on one line, and a file name too long for the system is a missing file, not
+// a filesystem_error.
+TEST_F(Tasks, MessagesQuotingTheTaskStayOnOneLine) {
+  std::string message = failure(task("  - property_file: unreach.prp\n", "  language: \"C\\nC\"\n  data_model: LP64\n"), 6);
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  EXPECT_NE(message.find("not 'C\\nC'"), std::string::npos) << message;
+  message = failure(task("  - property_file: " + std::string(5000, 'p') + "\n"), 4);
+  EXPECT_NE(message.find("does not exist"), std::string::npos) << message;
+}
+
 TEST_F(Tasks, PlainTaskNeedsAnExistingFile) {
   frontend::CTask t = frontend::plainTask(dir_.file("prog.c"), "reach_error", true);
   EXPECT_TRUE(t.ilp32);

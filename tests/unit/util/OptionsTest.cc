@@ -1,6 +1,9 @@
 // Options: validation of values against their specs, defaults, and KEY=VALUE parsing.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "util/Options.h"
 #include "util/Shutdown.h"
 #include "util/Stats.h"
@@ -44,6 +47,28 @@ TEST(Options, RejectsBadInput) {
   EXPECT_NE(reg.helpText().find("predabs.block"), std::string::npos);
 }
 
+// std::stod reads "nan" and "inf", so --timeout nan was accepted (fuzz/OptionsFuzz.cc checks it).
+TEST(Options, NumbersMustBeFinite) {
+  auto reg = sampleRegistry();
+  Options o(reg);
+  for (const char* bad : {"nan", "NAN", "inf", "-infinity", "1e999"}) EXPECT_THROW(o.set("x.ratio", bad), OptionError) << bad;
+  o.set("x.ratio", "1e300");
+  EXPECT_EQ(o.getDouble("x.ratio"), 1e300);
+}
+
+// A value that quotes a line break still gives a one-line message (the CLI prints one line per error).
+TEST(Options, ErrorsStayOnOneLine) {
+  auto reg = sampleRegistry();
+  Options o(reg);
+  try {
+    o.setAssignment("bmc.max_bound=1\n2");
+    ADD_FAILURE() << "accepted";
+  } catch (const OptionError& e) {
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("'1\\n2'"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Stats, CountsAndKeepsOrder) {
   Stats s;
   s.add("b.count");
@@ -69,6 +94,22 @@ TEST(Shutdown, ChildStopsWithParentAndCallbacksFire) {
   EXPECT_TRUE(child->stopRequested());
   EXPECT_EQ(fired, 1);
   EXPECT_EQ(child->reason(), "winner found");
+}
+
+// A timeout too large for the clock (--timeout 1e300) was converted to nanoseconds: undefined behaviour
+// (UBSan: value out of range for long). Now it is the farthest deadline; NaN is none.
+TEST(Shutdown, HugeTimeoutsAreFarDeadlines) {
+  EXPECT_EQ(ShutdownToken::deadlineAfter(1e300), ShutdownToken::Clock::time_point::max());
+  EXPECT_EQ(ShutdownToken::deadlineAfter(std::numeric_limits<double>::infinity()),
+            ShutdownToken::Clock::time_point::max());
+  EXPECT_GT(ShutdownToken::deadlineAfter(60), ShutdownToken::Clock::now());
+  ShutdownToken far;
+  far.setTimeout(1e300);
+  EXPECT_FALSE(far.stopRequested());
+  EXPECT_GT(far.remainingSeconds(), 1e6);
+  ShutdownToken none;
+  none.setTimeout(std::nan(""));
+  EXPECT_FALSE(none.stopRequested());
 }
 
 TEST(Shutdown, DeadlinePasses) {
