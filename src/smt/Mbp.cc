@@ -1,13 +1,15 @@
-// Model-based projection: implicant first (Z3's projection wants literals without Boolean structure),
-// then Z3_qe_model_project for Bool/Int/Real/array variables, then model values for whatever is left.
-// Every result is re-validated (model ⊨ result, vocabulary); if Z3's answer fails that, the plain
-// value substitution, which always satisfies the contract, is used instead.
+// Model-based projection: implicant first (projection works on literals, not Boolean structure), then
+// our own projection (ArithProjection) for Bool/Int/Real variables, Z3_qe_model_project for the
+// variables it leaves and for arrays, then model values for whatever is left. Every result is
+// re-validated (model ⊨ result, vocabulary); if an answer fails that, Z3's projection alone is tried, and
+// then the plain value substitution, which always satisfies the contract.
 #include "smt/Mbp.h"
 
 #include <z3_spacer.h>
 
 #include <unordered_set>
 
+#include "smt/ArithProjection.h"
 #include "smt/Implicant.h"
 #include "smt/TermWalk.h"
 #include "smt/Terms.h"
@@ -99,26 +101,28 @@ std::optional<std::vector<z3::expr>> validated(const z3::expr& projected, const 
   return modelImplicant(projected.simplify(), model);
 }
 
-}  // namespace
-
-std::optional<std::vector<z3::expr>> projectCube(const std::vector<z3::expr>& eliminate,
-                                                 const z3::expr& formula, const z3::model& model,
-                                                 Stats* stats) {
-  if (stats) stats->add("mbp.calls");
-  auto implicant = modelImplicant(formula, model);
-  if (!implicant) return std::nullopt;
+/// One projection attempt of the variables `occurring` out of the implicant: our own first (unless
+/// `method` says Z3), Z3's for what is left, model values for the rest; nullopt if the answer fails the
+/// contract check. Sets `usedZ3` when Z3's projection was called.
+std::optional<std::vector<z3::expr>> attemptProjection(const std::vector<z3::expr>& implicant,
+                                                       const std::vector<z3::expr>& occurring,
+                                                       const z3::expr& formula, const IdSet& eliminated,
+                                                       const z3::model& model, MbpMethod method, bool& usedZ3,
+                                                       Stats* stats) {
   z3::context& ctx = formula.ctx();
-  z3::expr cube = mkAnd(ctx, *implicant);
-  IdSet eliminated = idsOf(eliminate);
-  std::vector<z3::expr> occurring = constantsIn(cube, eliminated);
-  if (occurring.empty()) return implicant;
-
+  z3::expr projected = mkAnd(ctx, implicant);
+  std::vector<z3::expr> left = occurring;
+  if (method == MbpMethod::Own) {
+    ArithProjection own = projectArithmetic(occurring, implicant, model);
+    projected = mkAnd(ctx, own.literals);
+    left = own.unprojected;
+  }
   std::vector<z3::expr> byZ3;
-  for (auto& v : occurring)
+  for (auto& v : left)
     if (z3Projects(v.get_sort())) byZ3.push_back(v);
-  z3::expr projected = cube;
   if (!byZ3.empty()) {
-    if (auto r = z3Project(model, byZ3, cube)) projected = *r;
+    usedZ3 = true;
+    if (auto r = z3Project(model, byZ3, projected)) projected = *r;
   }
   std::vector<z3::expr> remaining = constantsIn(projected, eliminated);
   if (!remaining.empty()) {
@@ -127,18 +131,51 @@ std::optional<std::vector<z3::expr>> projectCube(const std::vector<z3::expr>& el
     if (!substituted) return std::nullopt;
     projected = *substituted;
   }
-  if (auto literals = validated(projected, formula, eliminated, model)) return literals;
+  return validated(projected, formula, eliminated, model);
+}
 
-  // Z3's answer broke the contract: fall back to substituting model values into the implicant.
-  if (stats) stats->add("mbp.fallbacks");
-  auto substituted = substituteModelValues(cube, occurring, model);
+/// The projection of `occurring` (not empty) out of the implicant, whichever attempt passes the check
+/// first: `method`, Z3 alone, model values.
+std::optional<std::vector<z3::expr>> checkedProjection(const std::vector<z3::expr>& implicant,
+                                                       const std::vector<z3::expr>& occurring,
+                                                       const z3::expr& formula, const IdSet& eliminated,
+                                                       const z3::model& model, MbpMethod method, Stats* stats) {
+  bool usedZ3 = false;
+  auto r = attemptProjection(implicant, occurring, formula, eliminated, model, method, usedZ3, stats);
+  if (!r) {
+    if (stats) stats->add("mbp.fallbacks");
+    usedZ3 = true;  // what answers now is not our own projection
+    if (method == MbpMethod::Own)
+      r = attemptProjection(implicant, occurring, formula, eliminated, model, MbpMethod::Z3, usedZ3, stats);
+  }
+  if (stats) stats->add(usedZ3 ? "mbp.z3_fallbacks" : "mbp.own");
+  if (r) return r;
+  // No projection passed the check: substitute model values into the implicant.
+  auto substituted = substituteModelValues(mkAnd(formula.ctx(), implicant), occurring, model);
   if (!substituted) return std::nullopt;
   return validated(*substituted, formula, eliminated, model);
 }
 
+}  // namespace
+
+std::optional<std::vector<z3::expr>> projectCube(const std::vector<z3::expr>& eliminate,
+                                                 const z3::expr& formula, const z3::model& model,
+                                                 Stats* stats, MbpMethod method) {
+  if (stats) stats->add("mbp.calls");
+  auto implicant = modelImplicant(formula, model);
+  if (!implicant) return std::nullopt;
+  IdSet eliminated = idsOf(eliminate);
+  std::vector<z3::expr> occurring = constantsIn(mkAnd(formula.ctx(), *implicant), eliminated);
+  if (occurring.empty()) {
+    if (stats) stats->add("mbp.own");
+    return implicant;
+  }
+  return checkedProjection(*implicant, occurring, formula, eliminated, model, method, stats);
+}
+
 std::optional<z3::expr> project(const std::vector<z3::expr>& eliminate, const z3::expr& formula,
-                                const z3::model& model, Stats* stats) {
-  auto cube = projectCube(eliminate, formula, model, stats);
+                                const z3::model& model, Stats* stats, MbpMethod method) {
+  auto cube = projectCube(eliminate, formula, model, stats, method);
   if (!cube) return std::nullopt;
   return mkAnd(formula.ctx(), *cube);
 }
