@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "InterpolationRandom.h"
+#include "MbpContract.h"
 #include "smt/Implicant.h"
 #include "smt/Mbp.h"
 #include "smt/ScopedCheck.h"
@@ -13,21 +14,9 @@
 using namespace argus;
 using namespace argus::smt;
 using argus::smt::testing::RandomFormulas;
+using namespace argus::smt::testing;
 
 namespace {
-
-z3::model modelOf(z3::context& ctx, const z3::expr& f) {
-  Solver s(ctx);
-  s.add(f);
-  EXPECT_EQ(s.check(), SatResult::Sat);
-  return s.model();
-}
-
-bool mentions(const z3::expr& e, const z3::expr& constant) {
-  for (auto& c : freeConstants(e))
-    if (z3::eq(c, constant)) return true;
-  return false;
-}
 
 bool hasIte(const z3::expr& e) {
   if (!e.is_app()) return false;
@@ -35,30 +24,6 @@ bool hasIte(const z3::expr& e) {
   for (unsigned i = 0; i < e.num_args(); ++i)
     if (hasIte(e.arg(i))) return true;
   return false;
-}
-
-/// result ⇒ ∃vars. formula, decided by Z3 on the quantified query. A fresh solver: only its first,
-/// non-incremental check runs the quantifier-elimination tactics that decide LIA/LRA.
-SatResult impliesExistential(const z3::expr& result, const std::vector<z3::expr>& vars, const z3::expr& formula) {
-  z3::expr_vector bound(formula.ctx());
-  for (auto& v : vars) bound.push_back(v);
-  z3::expr closure = vars.empty() ? formula : z3::exists(bound, formula);
-  return checkSat(formula.ctx(), {result, !closure});
-}
-
-/// Checks the MBP contract for one formula and one of its models. Quantified array queries may be beyond
-/// Z3's decision procedures: with `mayBeUndecided` an unknown answer passes (a counterexample never does).
-void expectContract(const std::vector<z3::expr>& eliminate, const z3::expr& f, const z3::model& m,
-                    bool mayBeUndecided = false) {
-  auto cube = projectCube(eliminate, f, m);
-  ASSERT_TRUE(cube.has_value()) << f;
-  z3::expr result = mkAnd(f.ctx(), *cube);
-  for (auto& v : eliminate) EXPECT_FALSE(mentions(result, v)) << v << " left in " << result;
-  for (auto& c : freeConstants(result)) EXPECT_TRUE(mentions(f, c)) << "foreign symbol " << c;
-  EXPECT_TRUE(m.eval(result, true).is_true()) << "model violates " << result;
-  SatResult implied = impliesExistential(result, eliminate, f);
-  if (mayBeUndecided && implied == SatResult::Unknown) return;
-  EXPECT_EQ(implied, SatResult::Unsat) << f << "\nprojected: " << result;
 }
 
 }  // namespace
@@ -164,28 +129,12 @@ TEST(Mbp, ArraysProjectOrFailCleanly) {
 }
 
 TEST(Mbp, RandomFormulasSatisfyTheContract) {
-  int checked = 0;
   z3::context ctx;
-  Solver s(ctx);
-  for (unsigned seed = 1; seed <= 100; ++seed) {
-    RandomFormulas gen(ctx, 1000 + seed, seed % 3 == 0);
-    auto keep = gen.numbers("y", 2), drop = gen.numbers("x", 2);
-    std::vector<z3::expr> bools{gen.boolean("p"), gen.boolean("q")};
-    std::vector<z3::expr> all = keep;
-    all.insert(all.end(), drop.begin(), drop.end());
-    z3::expr f = gen.conjunction(all, bools, 3, 2);
-    s.push();
-    s.add(f);
-    SatResult r = s.check();
-    std::optional<z3::model> m;
-    if (r == SatResult::Sat) m = s.model();
-    s.pop();
-    if (!m) continue;
-    std::vector<z3::expr> eliminate = drop;
-    eliminate.push_back(bools[seed % 2]);
-    expectContract(eliminate, f, *m);
-    if (::testing::Test::HasFailure()) FAIL() << "seed " << seed;
+  size_t checked = 0;
+  for (auto& c : randomMbpCases(ctx, 1001, 100, [](unsigned seed) { return seed % 3 == 0; }, 2, 3)) {
+    expectContract(c.eliminate, c.formula, c.model);
+    if (::testing::Test::HasFailure()) FAIL() << c.formula;
     ++checked;
   }
-  EXPECT_GT(checked, 50);
+  EXPECT_GT(checked, 50u);
 }
