@@ -436,11 +436,24 @@ std::optional<unsigned> Projector::nextVariable(std::vector<unsigned>& pending) 
 /// the constraints untouched).
 void Projector::eliminate(unsigned x) {
   std::vector<Constraint> with, rest;
-  for (auto& c : constraints_) (c.term.coeff(x).isZero() ? rest : with).push_back(c);
-  if (with.empty()) return;
-  std::vector<Constraint> produced = atoms_[x].isInt ? eliminateInt(x, with) : eliminateReal(x, with);
-  for (auto& c : produced)
-    if (auto n = normalised(std::move(c))) rest.push_back(std::move(*n));
+  for (auto& c : constraints_) (c.term.coeffs.count(x) ? with : rest).push_back(std::move(c));
+  constraints_.clear();
+  if (with.empty()) {
+    constraints_ = std::move(rest);
+    return;
+  }
+  try {
+    std::vector<Constraint> produced = atoms_[x].isInt ? eliminateInt(x, with) : eliminateReal(x, with);
+    std::vector<Constraint> kept;
+    for (auto& c : produced)
+      if (auto n = normalised(std::move(c))) kept.push_back(std::move(*n));
+    with = std::move(kept);
+  } catch (...) {
+    for (auto& c : rest) constraints_.push_back(std::move(c));  // as it was (in another order)
+    for (auto& c : with) constraints_.push_back(std::move(c));
+    throw;
+  }
+  for (auto& c : with) rest.push_back(std::move(c));
   constraints_ = merged(std::move(rest));
 }
 
@@ -622,16 +635,36 @@ std::optional<Constraint> Projector::normalised(Constraint c) const {
 
 /// Duplicates removed and, of bounds that differ only in their constant, the tightest kept.
 std::vector<Constraint> Projector::merged(std::vector<Constraint> cs) const {
-  std::map<std::string, size_t> index;
+  // Same relation, modulus and coefficients (and constant, unless a bound): one constraint or two
+  // bounds of which the tighter is kept. Hashed, then compared.
+  auto isBound = [](const Constraint& c) { return c.rel == Rel::Le || c.rel == Rel::Lt; };
+  auto hashOf = [&](const Constraint& c) {
+    size_t h = static_cast<size_t>(c.rel) * 31 + static_cast<size_t>(c.modulus);
+    auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+    for (auto& [a, k] : c.term.coeffs) {
+      mix(a);
+      mix(static_cast<size_t>(k.num()));
+      mix(static_cast<size_t>(k.den()));
+    }
+    if (!isBound(c)) mix(static_cast<size_t>(c.term.constant.num()));
+    return h;
+  };
+  auto same = [&](const Constraint& a, const Constraint& b) {
+    return a.rel == b.rel && a.modulus == b.modulus && a.term.coeffs == b.term.coeffs &&
+           (isBound(a) || a.term.constant == b.term.constant);
+  };
+  std::unordered_multimap<size_t, size_t> index;
   std::vector<Constraint> out;
   for (auto& c : cs) {
-    std::string key = std::to_string(static_cast<int>(c.rel)) + ":" + toDecimal(c.modulus);
-    for (auto& [a, k] : c.term.coeffs) key += " " + std::to_string(a) + "*" + k.toString();
-    bool bound = c.rel == Rel::Le || c.rel == Rel::Lt;
-    if (!bound) key += " +" + c.term.constant.toString();
-    auto [it, inserted] = index.emplace(key, out.size());
-    if (inserted) out.push_back(std::move(c));
-    else if (bound && c.term.constant > out[it->second].term.constant) out[it->second] = std::move(c);
+    size_t h = hashOf(c);
+    auto [first, last] = index.equal_range(h);
+    auto match = std::find_if(first, last, [&](auto& entry) { return same(out[entry.second], c); });
+    if (match == last) {
+      index.emplace(h, out.size());
+      out.push_back(std::move(c));
+    } else if (isBound(c) && c.term.constant > out[match->second].term.constant) {
+      out[match->second] = std::move(c);
+    }
   }
   return out;
 }
