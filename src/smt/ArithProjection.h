@@ -6,9 +6,12 @@
 //     substitution of the lower bound that is largest in the model (x := l, or x := l + ε for a strict
 //     bound), or nothing at all when x is unbounded on one side.
 //   * Integers: Cooper's method guided by the model (Bjørner & Janota, "Playing with quantified
-//     satisfaction", LPAR 2015): with x's coefficients made one by their lcm, x := l + δ for the greatest
-//     lower bound l and the residue δ the model fixes modulo the lcm of the divisibility constraints.
-//     mod and div by constants are purified (t mod k = t − k·z, 0 ≤ t − k·z < k, z fresh and also
+//     satisfaction", LPAR 2015). An equality A·x = e is substituted (each constraint scaled by A) with
+//     the divisibility A | e. Otherwise, of the lower bounds A·x ≥ l the one with the greatest ⌈M(l)/A⌉
+//     is chosen and A·x := l + δ substituted with A | l + δ, where the constant δ puts x in the residue
+//     class of M(x) modulo the lcm of the divisibility constraints on x (the model's disjunct of
+//     Cooper's); this is the lcm normalisation of x's coefficients done one constraint at a time.
+//     mod, div and rem by constants are purified (t mod k = t − k·z, 0 ≤ t − k·z < k, z fresh and also
 //     eliminated), so divisibility in the input and in the output is handled the same way.
 // A variable the projection does not understand (under a non-linear term, an uninterpreted function,
 // an array, a bit-vector; an integer in a constraint with reals; a number beyond 128 bits) is left in
