@@ -25,6 +25,10 @@ using Outcome = std::optional<CheckOutcome>;
 
 Outcome refuted(std::string why) { return CheckOutcome::refute(std::move(why)); }
 Outcome undecided(std::string why) { return CheckOutcome::undecided(std::move(why)); }
+/// A failed obligation: undecided when the solver could not decide it, refuted by a counter-model otherwise.
+Outcome failedObligation(bool unknown, const std::string& what) {
+  return unknown ? undecided("the solver could not decide: " + what) : refuted(what);
+}
 
 /// The certificate's view of the program: cut points and the invariant of each, implicit ones included.
 class CutPoints {
@@ -268,7 +272,7 @@ Outcome uncutCycle(const ir::Program& p, ir::ProcId proc, const std::vector<bool
 
 using SolverConfigFactory = std::function<smt::SolverConfig(const std::string&)>;
 
-/// A failed obligation: refuted by a counter-model, or undecided when the solver could not decide.
+/// An invariant that fails at cut point `at` (see failedObligation).
 Outcome violation(const std::string& prefix, const ir::Program& p, const std::string& block, ir::LocId at,
                   bool unknown, const std::string& phase) {
   const ir::Procedure& pr = p.proc(p.loc(at).proc);
@@ -277,8 +281,7 @@ Outcome violation(const std::string& prefix, const ir::Program& p, const std::st
                      : at == pr.entry ? "the entry invariant of " + pr.name +
                                            " (pre, unchanged parameters and globals) fails on re-entry"
                                      : "the invariant at " + describeLocation(p, at) + " is " + phase;
-  std::string text = prefix + what + " (" + block + ")";
-  return unknown ? undecided("the solver could not decide: " + text) : refuted(text);
+  return failedObligation(unknown, prefix + what + " (" + block + ")");
 }
 
 /// Three-valued validity of `a => b` with a fresh solver: nothing when valid.
@@ -286,8 +289,7 @@ Outcome validity(const z3::expr& a, const z3::expr& b, const SolverConfigFactory
                  const std::string& failure) {
   smt::SatResult r = smt::checkSat(a.ctx(), {a, !b}, config(name));
   if (r == smt::SatResult::Unsat) return std::nullopt;
-  if (r == smt::SatResult::Unknown) return undecided("the solver could not decide: " + failure);
-  return refuted(failure);
+  return failedObligation(r == smt::SatResult::Unknown, failure);
 }
 
 std::string blockFrom(const ir::Program& p, ir::LocId from) {
@@ -330,7 +332,7 @@ Outcome checkInductive(const ir::Program& p, const CutPoints& cuts, const ir::Ce
         auto& [obligation, start, unknown] = *call;
         std::string what = "the precondition of " + p.proc(p.edge(obligation.call).callee).name + " may fail at " +
                            describeEdge(p, obligation.call) + " (block from " + describeLocation(p, from) + ")";
-        return unknown ? undecided("the solver could not decide: " + what) : refuted(what);
+        return failedObligation(unknown, what);
       }
       if (auto bad = system.violation(1))
         return violation("", p, blockFrom(p, from), bad->first, bad->second,

@@ -24,10 +24,7 @@ const std::vector<std::string> kEngines{"kind", "predabs", "impact"};
 std::unique_ptr<Program> loopOfCalls(int bad) {
   auto p = newMain();
   z3::context& c = p->ctx();
-  ProcId inc = p->addProcedureWithFrame("inc");
-  VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
-  VarId r = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
-  addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{r, p->var(a).cur + 1}});
+  ProcId inc = addInc(*p);
   VarId i = intVar(*p, "i");
   LocId head = p->addLocation(0, "head"), body = p->addLocation(0, "body"), done = p->addLocation(0, "done");
   addAssign(*p, entryOf(*p), head, {{i, c.int_val(0)}});

@@ -119,14 +119,21 @@ inline std::unique_ptr<Program> locks(int count, bool bug = false) {
   return p;
 }
 
+/// Adds the procedure inc(a) { r := a + 1 } and returns it.
+inline ProcId addInc(Program& p) {
+  z3::context& c = p.ctx();
+  ProcId inc = p.addProcedureWithFrame("inc");
+  VarId a = p.addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
+  VarId res = p.addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
+  addAssign(p, p.proc(inc).entry, p.proc(inc).exit, {{res, p.var(a).cur + 1}});
+  return inc;
+}
+
 /// x := inc(4) where inc(a) returns a + 1; if (x == bad) error else exit. Unsafe for bad = 5 only.
 inline std::unique_ptr<Program> callInc(int bad) {
   auto p = newMain();
   z3::context& c = p->ctx();
-  ProcId inc = p->addProcedureWithFrame("inc");
-  VarId a = p->addVariable(inc, VarRole::Param, "inc::a", c.int_sort());
-  VarId res = p->addVariable(inc, VarRole::Result, "inc::r", c.int_sort());
-  addAssign(*p, p->proc(inc).entry, p->proc(inc).exit, {{res, p->var(a).cur + 1}});
+  ProcId inc = addInc(*p);
   VarId x = intVar(*p, "x");
   LocId l1 = p->addLocation(0, "l1");
   p->addCall(entryOf(*p), l1, inc, {c.int_val(4)}, {x});
