@@ -91,15 +91,20 @@ chc::ChcModel allSetTo(const chc::ChcSystem& sys, bool value) {
 }  // namespace
 
 TEST(ChcModels, ModelsOfZ3OnBenchmarksAreAcceptedTamperedOnesRejected) {
+  // Z3 finds no model of some small files at all, and a loaded CI machine slows it down: look at the
+  // ten smallest files of each category, give Z3 three seconds each, and stop at four models per category.
   int checked = 0;
-  for (std::string dir : {"LIA-Lin", "LIA-NonLin"})
-    for (auto& f : chctest::smallestWithAnswer(dir, "sat", 5)) {
+  for (std::string dir : {"LIA-Lin", "LIA-NonLin"}) {
+    int inDir = 0;
+    for (auto& f : chctest::smallestWithAnswer(dir, "sat", 10)) {
+      if (inDir == 4) break;
       Loaded l = loadFile(f);
-      auto z3m = chctest::z3Model(l.sys, 1000);
+      auto z3m = chctest::z3Model(l.sys, 3000);
       if (!z3m) {
-        std::cout << "z3 finds no model within 1 s: " << f << "\n";
+        std::cout << "z3 finds no model within 3 s: " << f << "\n";
         continue;
       }
+      ++inDir;
       ModelOutcome built = chcModelFromCertificate(l.sys, l.prog, chctest::certificateOf(l.prog, *z3m));
       ASSERT_TRUE(built.model) << f << ": " << built.detail;
       CheckOutcome ok = checkChcModel(l.sys, *built.model, 10);
@@ -108,6 +113,7 @@ TEST(ChcModels, ModelsOfZ3OnBenchmarksAreAcceptedTamperedOnesRejected) {
       EXPECT_FALSE(checkChcModel(l.sys, allSetTo(l.sys, true), 10).accepted()) << f << ": all-true passed";
       ++checked;
     }
+  }
   EXPECT_GE(checked, 6);
 }
 
