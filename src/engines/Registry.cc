@@ -5,6 +5,7 @@
 #include "engines/impact/ImpactEngine.h"
 #include "engines/kind/KInduction.h"
 #include "engines/predabs/PredabsEngine.h"
+#include "engines/recmc/RecMcEngine.h"
 
 namespace argus::engines {
 
@@ -18,6 +19,7 @@ const std::vector<EngineInfo>& engineRegistry() {
        [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions},
       predabs::engineInfo(),
       impact::engineInfo(),
+      recmc::engineInfo(),
   };
   return table;
 }

@@ -1,0 +1,43 @@
+// RecMC engine: encode the program as Horn clauses, solve, translate the evidence back to the input.
+#include "engines/recmc/RecMcEngine.h"
+
+#include "engines/recmc/RecMc.h"
+#include "transforms/HornEncoding.h"
+
+namespace argus::engines::recmc {
+
+Support RecMcEngine::supports(const ir::Program&) const { return Support::yes(); }
+
+ir::Result RecMcEngine::run(const ir::Program& program, RunContext& context) {
+  transforms::HornEncoding encoding(program);
+  const ir::horn::System& system = encoding.system();
+  context.stats.set("recmc.predicates", int64_t(system.preds.size()));
+  context.stats.set("recmc.clauses", int64_t(system.clauses.size()));
+  context.log.log(1, "recmc", "{} predicates, {} clauses ({})", system.preds.size(), system.clauses.size(),
+                  system.isLinear() ? "linear" : "non-linear");
+  Answer answer = solve(system, Settings::from(context.options), context);
+  switch (answer.kind) {
+    case Answer::Kind::Safe:
+      return ir::Result::safe(encoding.certificate(*answer.model));
+    case Answer::Kind::Unsafe: {
+      std::string why;
+      std::optional<ir::Trace> trace = encoding.trace(*answer.derivation, &why);
+      if (!trace) return ir::Result::unknown(ir::UnknownReason::Incomplete, "derivation without a trace: " + why);
+      return ir::Result::unsafe(std::move(*trace));
+    }
+    case Answer::Kind::Unknown:
+      break;
+  }
+  return ir::Result::unknown(answer.reason == ir::UnknownReason::None ? ir::UnknownReason::Incomplete : answer.reason,
+                             answer.detail);
+}
+
+EngineInfo engineInfo() {
+  return EngineInfo{"recmc",
+                    "RecMC (Komuravelli et al., CAV 2014; the algorithm behind Spacer): procedure summaries from "
+                    "reach facts (model-based projection) and summary facts (unsat cores), iterative deepening "
+                    "on the bound; handles recursion and non-linear clauses",
+                    [] { return std::make_unique<RecMcEngine>(); }, registerOptions};
+}
+
+}  // namespace argus::engines::recmc
