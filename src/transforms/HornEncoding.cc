@@ -1,11 +1,12 @@
 // The CHC view of an ir::Program (see HornEncoding.h) and its back-translation.
 //
 // Cut points per procedure: entry, exit, error, DFS loop heads (they cut every cycle, irreducible ones
-// too), the source of every call edge, and join locations where a cut point would otherwise start more
-// than kMaxPaths paths. Paths between cut points are enumerated explicitly, one clause each, and the
-// clause remembers its edges: a derivation then reads off as a trace without any search. Since the source
-// of a call is a cut point, a call can only be the first edge of a path (at most one Sum body application
-// per clause), which keeps both the trace and the certificate's blocks simple.
+// too), and join locations where a cut point would otherwise start more than kMaxPaths paths. Paths
+// between cut points are enumerated explicitly, one clause each, and the clause remembers its edges: a
+// derivation then reads off as a trace without any search. A path may run through several calls (one Sum
+// body application each), so a Horn clause with several body applications, read into a procedure by
+// frontend/chc, comes out as one clause again; every prefix of a path that ends with a call also gives
+// the clause "the callee fails there" (Err_callee in the body).
 #include "transforms/HornEncoding.h"
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include <unordered_set>
 
 #include "ir/Instantiate.h"
+#include "ir/Liveness.h"
 #include "ir/Queries.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
@@ -43,14 +45,18 @@ struct HornEncoding::Impl {
   struct ClauseInfo {
     ClauseKind kind = ClauseKind::Path;
     ProcId proc = kNone;
-    /// Path: its edges in order (only the first may be a call); CallError: the call edge.
+    /// Path: its edges in order; CallError: the edges up to the call, the call edge last.
     std::vector<EdgeId> edges;
-    int atBody = -1, sumBody = -1, errBody = -1;  // index of that body application, -1: none
+    int atBody = -1, errBody = -1;  // index of that body application, -1: none
+    std::vector<int> sumBodies = {};  // per call edge of a path (not the failing call), in order: its Sum
   };
   std::vector<PredInfo> preds;      // parallel to System::preds
   std::vector<ClauseInfo> clauses;  // parallel to System::clauses
   std::vector<PredId> sum, err;     // per ProcId; kFalse for procedures not reachable from main
   std::map<LocId, PredId> at;       // cut points other than entry/exit/error (entry too if re-entered)
+  /// Per At predicate's cut point: the scope variables it carries (those live there; the others are
+  /// written before they are read on every path on, so their values do not matter).
+  std::map<LocId, std::vector<VarId>> atVars;
 };
 
 namespace {
@@ -115,7 +121,7 @@ class ClauseBuilder {
 class Encoder {
  public:
   Encoder(const Program& p, horn::System& system, HornEncoding::Impl& impl)
-      : p_(p), ctx_(p.ctx()), system_(system), impl_(impl), inst_(p) {}
+      : p_(p), ctx_(p.ctx()), system_(system), impl_(impl), inst_(p), live_(p, inst_) {}
 
   void run() {
     CallGraph cg(p_);
@@ -137,8 +143,11 @@ class Encoder {
         if (!cuts.back()[l] || l == pr.exit || l == pr.error) continue;
         if (l == pr.entry && !reentered(q)) continue;
         std::string name = fmt::format("At_{}_{}_{}", pr.name, p_.loc(l).name, l);
+        std::vector<VarId>& carried = impl_.atVars[l];
+        for (VarId v : p_.scope(q))
+          if (live_.live(l, v)) carried.push_back(v);
         impl_.at[l] = addPred(name, {Role::At, q, l},
-                              concat({formals(name, inVars(q), "@in"), formals(name, p_.scope(q), "")}));
+                              concat({formals(name, inVars(q), "@in"), formals(name, carried, "")}));
       }
     }
     for (size_t i = 0; i < procs.size(); ++i) encodeProc(procs[i], cuts[i]);
@@ -248,8 +257,6 @@ class Encoder {
     cut[pr.entry] = cut[pr.exit] = cut[pr.error] = true;
     for (LocId h : loopHeads(p_, q)) cut[h] = true;
     auto reach = reachableFromEntry(p_, q);
-    for (EdgeId e : pr.edges)
-      if (p_.edge(e).isCall() && reach[p_.edge(e).from]) cut[p_.edge(e).from] = true;
     // Cut joins until no block has too many paths (cutting only ever removes paths, so one pass that
     // revisits after each change terminates: every round adds a cut point).
     for (bool changed = true; changed;) {
@@ -276,7 +283,7 @@ class Encoder {
     }
     State s = freshState(p_, scope);
     std::vector<z3::expr> args = in;
-    for (VarId v : scope) args.push_back(s[v]);
+    for (VarId v : impl_.atVars.at(from)) args.push_back(s[v]);
     info.atBody = b.body(it->second, args);
     return s;
   }
@@ -297,12 +304,10 @@ class Encoder {
     return fmt::format("{} {}", p_.loc(l).name, l);
   }
 
-  void encodePath(ProcId q, LocId from, const std::vector<EdgeId>& path) {
-    ClauseBuilder b(ctx_);
-    Impl::ClauseInfo info{ClauseKind::Path, q, path};
-    std::vector<z3::expr> in = freshIn(q);
-    State s = startState(q, from, in, b, info);
-    for (EdgeId id : path) {
+  /// Runs `edges` from state `s`: transitions instantiated, each call a Sum body application whose
+  /// out values become the globals and then the results.
+  State runEdges(const std::vector<EdgeId>& edges, State s, ClauseBuilder& b, Impl::ClauseInfo& info) {
+    for (EdgeId id : edges) {
       const Edge& e = p_.edge(id);
       if (!e.isCall()) {
         EdgeInstance ei = inst_.transition(id, s);
@@ -311,16 +316,29 @@ class Encoder {
         continue;
       }
       const Procedure& callee = p_.proc(e.callee);
-      std::vector<z3::expr> args = inst_.callArgs(id, s);
-      for (VarId g : p_.globals()) args.push_back(s[g]);
       std::vector<z3::expr> outs;
       for (VarId v : outVars(e.callee))
         outs.push_back(smt::freshConst(ctx_, p_.var(v).name + "@ret", p_.var(v).cur.get_sort()));
-      info.sumBody = b.body(impl_.sum[e.callee], concat({args, outs}));
+      info.sumBodies.push_back(b.body(impl_.sum[e.callee], concat({calleeIn(id, s), outs})));
       // Globals come back from the callee, then the results are assigned (a result may be a global).
       for (size_t i = 0; i < p_.globals().size(); ++i) s[p_.globals()[i]] = outs[callee.results.size() + i];
       for (size_t i = 0; i < e.results.size(); ++i) s[e.results[i]] = outs[i];
     }
+    return s;
+  }
+
+  /// The callee's `in` at call edge `call` in state `s`: the arguments, then the globals.
+  std::vector<z3::expr> calleeIn(EdgeId call, const State& s) const {
+    std::vector<z3::expr> args = inst_.callArgs(call, s);
+    for (VarId g : p_.globals()) args.push_back(s[g]);
+    return args;
+  }
+
+  void encodePath(ProcId q, LocId from, const std::vector<EdgeId>& path) {
+    ClauseBuilder b(ctx_);
+    Impl::ClauseInfo info{ClauseKind::Path, q, path};
+    std::vector<z3::expr> in = freshIn(q);
+    State s = runEdges(path, startState(q, from, in, b, info), b, info);
     const Procedure& pr = p_.proc(q);
     LocId to = path.empty() ? from : p_.edge(path.back()).to;
     if (to == pr.exit) {
@@ -331,23 +349,22 @@ class Encoder {
       b.head(impl_.err[q], in);
     } else {
       std::vector<z3::expr> args = in;
-      for (VarId v : p_.scope(q)) args.push_back(s[v]);
+      for (VarId v : impl_.atVars.at(to)) args.push_back(s[v]);
       b.head(impl_.at.at(to), args);
     }
     push(b.finish(fmt::format("{}: {} -> {} ({} edges)", pr.name, locName(from), locName(to), path.size())),
          std::move(info));
   }
 
-  /// At the call site (or entry) ∧ Err_callee(args) ⇒ Err_q(in).
-  void encodeCallError(ProcId q, EdgeId call) {
+  /// From cut point `from` along `prefix` to the call edge `call` ∧ Err_callee(args) ⇒ Err_q(in).
+  void encodeCallError(ProcId q, LocId from, const std::vector<EdgeId>& prefix, EdgeId call) {
     const Edge& e = p_.edge(call);
     ClauseBuilder b(ctx_);
-    Impl::ClauseInfo info{ClauseKind::CallError, q, {call}};
+    Impl::ClauseInfo info{ClauseKind::CallError, q, prefix};
+    info.edges.push_back(call);
     std::vector<z3::expr> in = freshIn(q);
-    State s = startState(q, e.from, in, b, info);
-    std::vector<z3::expr> args = inst_.callArgs(call, s);
-    for (VarId g : p_.globals()) args.push_back(s[g]);
-    info.errBody = b.body(impl_.err[e.callee], args);
+    State s = runEdges(prefix, startState(q, from, in, b, info), b, info);
+    info.errBody = b.body(impl_.err[e.callee], calleeIn(call, s));
     b.head(impl_.err[q], in);
     push(b.finish(fmt::format("{}: the call at {} reaches an error in {}", p_.proc(q).name, locName(e.from),
                               p_.proc(e.callee).name)),
@@ -363,7 +380,7 @@ class Encoder {
       std::vector<z3::expr> in = freshIn(q);
       State s = entryState(q, in);
       std::vector<z3::expr> args = in;
-      for (VarId v : p_.scope(q)) args.push_back(s[v]);
+      for (VarId v : impl_.atVars.at(pr.entry)) args.push_back(s[v]);
       b.head(it->second, args);
       push(b.finish(pr.name + ": entry state"), {ClauseKind::Path, q, {}});
     }
@@ -372,6 +389,7 @@ class Encoder {
       std::vector<EdgeId> path;
       std::function<void(LocId)> walk = [&](LocId l) {
         for (EdgeId e : p_.loc(l).out) {
+          if (p_.edge(e).isCall()) encodeCallError(q, c, path, e);
           path.push_back(e);
           LocId to = p_.edge(e).to;
           if (cut[to]) encodePath(q, c, path);
@@ -380,8 +398,6 @@ class Encoder {
         }
       };
       walk(c);
-      for (EdgeId e : p_.loc(c).out)
-        if (p_.edge(e).isCall()) encodeCallError(q, e);
     }
   }
 
@@ -390,6 +406,7 @@ class Encoder {
   horn::System& system_;
   Impl& impl_;
   Instantiator inst_;
+  Liveness live_;
 };
 
 }  // namespace
@@ -430,7 +447,7 @@ Certificate HornEncoding::certificate(const horn::Model& model) const {
     if (l == p.proc(q).entry) continue;  // a re-entered entry: certify's entry invariant is pre ∧ cur = old
     std::vector<VarId> in = p.proc(q).params;
     in.insert(in.end(), p.globals().begin(), p.globals().end());
-    std::vector<z3::expr> args = constants(in, true), scope = constants(p.scope(q), false);
+    std::vector<z3::expr> args = constants(in, true), scope = constants(impl_->atVars.at(l), false);
     args.insert(args.end(), scope.begin(), scope.end());
     // ¬Err(old) keeps the invariant inductive (old never changes) and makes the error unreachable.
     cert.invariants.emplace(l, interp(pred, args) && !interp(impl_->err[q], constants(in, true)));
@@ -469,21 +486,24 @@ std::optional<Trace> HornEncoding::trace(const horn::Derivation& derivation, std
       case ClauseKind::Query:
         return steps(child(info.errBody));
       case ClauseKind::CallError:
+      case ClauseKind::Path: {
         if (info.atBody >= 0 && !steps(child(info.atBody))) return false;
-        out.steps.push_back({Kind::Call, info.edges[0], {}, {}});
-        return steps(child(info.errBody));
-      case ClauseKind::Path:
-        if (info.atBody >= 0 && !steps(child(info.atBody))) return false;
-        for (EdgeId e : info.edges) {
+        bool failingCall = info.kind == ClauseKind::CallError;
+        size_t ordinary = info.edges.size() - (failingCall ? 1 : 0), calls = 0;
+        for (size_t i = 0; i < ordinary; ++i) {
+          EdgeId e = info.edges[i];
           if (!program_->edge(e).isCall()) {
             out.steps.push_back({Kind::Edge, e, {}, {}});
             continue;
           }
           out.steps.push_back({Kind::Call, e, {}, {}});
-          if (!steps(child(info.sumBody))) return false;
+          if (!steps(child(info.sumBodies.at(calls++)))) return false;
           out.steps.push_back({Kind::Return, e, {}, {}});
         }
-        return true;
+        if (!failingCall) return true;
+        out.steps.push_back({Kind::Call, info.edges.back(), {}, {}});
+        return steps(child(info.errBody));
+      }
     }
     return false;
   };

@@ -24,7 +24,7 @@
 #include <tuple>
 #include <vector>
 
-#include "engines/bmc/Liveness.h"
+#include "ir/Liveness.h"
 #include "engines/bmc/LoopNest.h"
 #include "engines/bmc/MergePoints.h"
 #include "ir/Evidence.h"
@@ -111,7 +111,7 @@ class Unwinding {
   Stats& stats_;
   ir::Instantiator inst_;
   LoopNest loops_;
-  Liveness live_;
+  ir::Liveness live_;
   MergePoints merges_;
   std::vector<Node> nodes_;
   std::vector<Frame> frames_;

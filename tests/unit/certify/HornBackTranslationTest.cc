@@ -79,12 +79,11 @@ TEST(HornBackTranslation, TracesOfDerivationsAreAccepted) {
   UnsafeCall uc;
   HornEncoding enc(uc.p);
   const System& sys = enc.system();
-  uint32_t toL1 = clauseOf(sys, "At_main_l1", {});
   uint32_t query = clauseOf(sys, "false", {"Err_main"});
-  uint32_t mainError = clauseOf(sys, "Err_main", {"At_main_l1", "Sum_inc"});
-  uint32_t callError = clauseOf(sys, "Err_main", {"At_main_l1", "Err_inc"});
-  Shape afterReturn{query, {{mainError, {{toL1, {}}, {clauseOf(sys, "Sum_inc", {}), {}}}}}};
-  Shape inCallee{query, {{callError, {{toL1, {}}, {clauseOf(sys, "Err_inc", {}), {}}}}}};
+  uint32_t mainError = clauseOf(sys, "Err_main", {"Sum_inc"});
+  uint32_t callError = clauseOf(sys, "Err_main", {"Err_inc"});
+  Shape afterReturn{query, {{mainError, {{clauseOf(sys, "Sum_inc", {}), {}}}}}};
+  Shape inCallee{query, {{callError, {{clauseOf(sys, "Err_inc", {}), {}}}}}};
   for (const Shape* shape : {&afterReturn, &inCallee}) {
     auto d = solveShape(sys, *shape);
     ASSERT_TRUE(d);
@@ -103,12 +102,10 @@ TEST(HornBackTranslation, TraceThroughARecursiveBugIsAccepted) {
   HornEncoding enc(sp.p);
   const System& sys = enc.system();
   uint32_t base = clauseOf(sys, "Sum_sum", {}, "entry -> exit");
-  uint32_t toRec = clauseOf(sys, "At_sum_rec", {});
-  uint32_t recurse = clauseOf(sys, "Sum_sum", {"At_sum_rec", "Sum_sum"});
-  uint32_t toL2 = clauseOf(sys, "At_main_l2", {});
-  uint32_t mainError = clauseOf(sys, "Err_main", {"At_main_l2", "Sum_sum"});
+  uint32_t recurse = clauseOf(sys, "Sum_sum", {"Sum_sum"});
+  uint32_t mainError = clauseOf(sys, "Err_main", {"Sum_sum"});
   uint32_t query = clauseOf(sys, "false", {"Err_main"});
-  auto d = solveShape(sys, {query, {{mainError, {{toL2, {}}, {recurse, {{toRec, {}}, {base, {}}}}}}}});
+  auto d = solveShape(sys, {query, {{mainError, {{recurse, {{base, {}}}}}}}});
   ASSERT_TRUE(d);
   ASSERT_EQ("", checkDerivation(sys, *d, 10000));
   std::string why;

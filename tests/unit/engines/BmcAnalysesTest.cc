@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "certify/ProgramFixtures.h"
-#include "engines/bmc/Liveness.h"
+#include "ir/Liveness.h"
 #include "engines/bmc/LoopNest.h"
 #include "engines/bmc/MergePoints.h"
 #include "ir/Instantiate.h"
@@ -63,7 +63,7 @@ TEST(LoopNest, ChainsBackEdgesAndCounters) {
 TEST(Liveness, VariablesAreLiveUntilTheirLastRead) {
   Nest n;
   ir::Instantiator inst(n.p);
-  Liveness live(n.p, inst);
+  ir::Liveness live(n.p, inst);
   EXPECT_FALSE(live.live(n.entry, n.x));  // written before read
   EXPECT_TRUE(live.live(n.outer, n.z));   // read after the loops
   EXPECT_FALSE(live.live(n.thenL, n.y));  // overwritten on this branch

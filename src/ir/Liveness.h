@@ -1,6 +1,6 @@
-// Live variables per location (intraprocedural, with calls reading their arguments and every global):
-// the unwinding merges only live variables at join nodes, which keeps compiler temporaries out of the
-// formula. A variable dead at a location is written before it is read on every path from there.
+// Live variables per location (intraprocedural, with calls reading their arguments and every global).
+// A variable dead at a location is written before it is read on every path from there: BMC merges only
+// live variables at join nodes, and the CHC view (transforms/HornEncoding) passes only live ones on.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include "ir/Instantiate.h"
 #include "ir/Program.h"
 
-namespace argus::engines::bmc {
+namespace argus::ir {
 
 class Liveness {
  public:
@@ -25,4 +25,4 @@ class Liveness {
   std::vector<Bits> bits_;
 };
 
-}  // namespace argus::engines::bmc
+}  // namespace argus::ir

@@ -1,8 +1,8 @@
 // Backward live-variable analysis to a fixpoint, one procedure at a time. At an exit the results and
 // globals are live (a caller reads them; main counts as a possible callee too); at an error location nothing is.
-#include "engines/bmc/Liveness.h"
+#include "ir/Liveness.h"
 
-namespace argus::engines::bmc {
+namespace argus::ir {
 namespace {
 
 void set(std::vector<uint64_t>& b, ir::VarId v) { b[v / 64] |= uint64_t{1} << (v % 64); }
@@ -47,4 +47,4 @@ void Liveness::solve(const ir::Program& p, const ir::Instantiator& inst, ir::Pro
   }
 }
 
-}  // namespace argus::engines::bmc
+}  // namespace argus::ir
