@@ -78,7 +78,7 @@ const char* toString(RunKind kind) {
 }
 
 std::vector<EngineConfig> defaultEngines() {
-  return {parseEngine("bmc"), parseEngine("kind"), parseEngine("predabs"), parseEngine("impact")};
+  return {parseEngine("bmc"), parseEngine("kind"), parseEngine("predabs"), parseEngine("impact"), parseEngine("recmc")};
 }
 
 EngineConfig parseEngine(const std::string& spec) {

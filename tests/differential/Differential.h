@@ -19,7 +19,7 @@ struct EngineConfig {
   std::string name;
   std::vector<std::string> args;
 };
-/// bmc, kind, predabs (LBE), impact.
+/// bmc, kind, predabs (LBE), impact, recmc.
 std::vector<EngineConfig> defaultEngines();
 /// "NAME=ARGS" (ARGS split at spaces), "predabs-sbe" (predabs with single-block encoding) or just an
 /// engine name (then ARGS is `--engine NAME`).

@@ -152,7 +152,8 @@ class Generator {
       line(decl);
     line("");
     globals();
-    // Recursion only in some programs: kind, predabs and impact refuse it, so such programs test bmc alone.
+    // Recursion only in some programs: kind, predabs and impact refuse it, so such programs test bmc and
+    // recmc alone.
     int helpers = static_cast<int>(rng_.range(0, std::min(3, 1 + size_ / 5)));
     int recursive = rng_.chance(20) ? static_cast<int>(rng_.range(0, helpers)) : -1;
     for (int i = 0; i <= helpers; ++i) {

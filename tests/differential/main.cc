@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
   run->add_option("--memory", diff.memoryMB, "address-space limit per run, MB (default 4096)");
   run->add_option("--engine", engines,
                   "an engine configuration: NAME, NAME=ARGS or predabs-sbe (repeatable; default: bmc, "
-                  "kind, predabs, impact)");
+                  "kind, predabs, impact, recmc)");
   run->add_option("--work", diff.workDir, "folder for programs and outputs (default: a new one in /tmp)");
   run->add_option("--min-decided", diff.minDecided,
                   "fail unless this share of programs (0..1) gets TRUE or FALSE from some engine");
