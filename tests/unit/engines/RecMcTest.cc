@@ -3,6 +3,9 @@
 // part of the algorithm off still answers; a tampered model or derivation is rejected by the checks.
 #include <gtest/gtest.h>
 
+#include <deque>
+#include <memory>
+
 #include "engines/recmc/RecMc.h"
 #include "frontend/chc/Reader.h"
 #include "ir/Horn.h"
@@ -44,8 +47,11 @@ struct Outcome {
 std::unique_ptr<Outcome> solveText(const std::string& text, const std::map<std::string, std::string>& settings = {},
               double timeout = 20) {
   chc::ChcSystem sys = chc::readChcString(text, "test.smt2");
-  static std::map<std::string, ir::horn::System> keep;  // the answer's terms live in the system's context
-  ir::horn::System& horn = keep[text] = toHorn(sys);
+  // The answer's terms live in the system's context: every system stays until the end of the tests
+  // (never assigned over, which would free the old context before the old terms).
+  static std::deque<std::unique_ptr<ir::horn::System>> keep;
+  keep.push_back(std::make_unique<ir::horn::System>(toHorn(sys)));
+  ir::horn::System& horn = *keep.back();
   OptionRegistry registry;
   engines::registerEngineOptions(registry);
   Options options(registry);
