@@ -13,11 +13,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <deque>
 #include <functional>
 #include <map>
 #include <queue>
-#include <set>
 
 #include "smt/Mbp.h"
 #include "smt/Solver.h"
@@ -158,9 +156,7 @@ class Solver {
     std::map<int, z3::expr> levelLits;          // level → its activation literal in this solver
   };
 
-  z3::expr fresh(const std::string& base) {
-    return ctx_.bool_const(("recmc!" + base + "!" + std::to_string(freshCount_++)).c_str());
-  }
+  z3::expr fresh(const std::string& base) { return smt::freshConst(ctx_, "recmc!" + base, ctx_.bool_sort()); }
   void poll() const {
     if (run_.shutdown && run_.shutdown->stopRequested()) throw Stopped{};
   }
@@ -171,7 +167,6 @@ class Solver {
   }
 
   const std::vector<z3::expr>& paramsOf(uint32_t pred) const { return predParams_[pred]; }
-  std::vector<z3::expr> headArgs(uint32_t c) const { return sys_.clauses[c].headArgs; }
   z3::expr onArgs(uint32_t pred, const z3::expr& f, const std::vector<z3::expr>& args) const {
     if (pred == queryPred_) return f;
     return smt::substitute(f, paramsOf(pred), args);
@@ -545,7 +540,7 @@ class Solver {
       size_t id = nodes.size();
       std::vector<z3::expr> renamed;
       for (auto& v : cl.vars)
-        renamed.push_back(ctx_.constant((v.decl().name().str() + "!n" + std::to_string(id)).c_str(), v.get_sort()));
+        renamed.push_back(smt::freshConst(ctx_, v.decl().name().str(), v.get_sort()));
       constraints.push_back(smt::substitute(cl.constraint, cl.vars, renamed));
       for (size_t j = 0; j < kids.size(); ++j) {
         const Clause& childClause = sys_.clauses[reachTable_[nodes[kids[j]].fact].clause];
@@ -593,7 +588,6 @@ class Solver {
   std::vector<std::vector<size_t>> reach_;
   std::vector<ReachFact> reachTable_;
   std::optional<Query> pendingChild_;
-  uint64_t freshCount_ = 0;
 };
 
 }  // namespace
