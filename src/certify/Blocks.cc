@@ -47,14 +47,14 @@ class BlockBuilder {
     if (in.size() == 1) return {in[0].taken, in[0].post};
     z3::context& ctx = p_.ctx();
     z3::expr reached = smt::freshConst(ctx, "certify!at", ctx.bool_sort());
-    ir::State state = ir::freshState(p_, scope_);
+    std::vector<const ir::State*> posts;
     std::vector<z3::expr> options;
     for (const Incoming& i : in) {
       options.push_back(i.taken);
-      std::vector<z3::expr> equal;
-      for (ir::VarId v : scope_) equal.push_back(state[v] == i.post[v]);
-      block.constraints.push_back(z3::implies(i.taken, smt::mkAnd(ctx, equal)));
+      posts.push_back(&i.post);
     }
+    ir::State state = ir::joinState(p_, scope_, posts);
+    for (const Incoming& i : in) block.constraints.push_back(z3::implies(i.taken, ir::joinEquations(p_, scope_, state, i.post)));
     block.constraints.push_back(z3::implies(reached, smt::mkOr(ctx, options)));
     return {reached, state};
   }

@@ -25,6 +25,7 @@ struct CertifyOptions {
   bool nativeReplay = true;       // C programs: compile and run the counterexample
   double replayTimeout = 10;      // seconds for the native run
   double checkTimeout = 60;       // seconds for each certificate/trace solver check (0: none)
+  std::string dumpDir;            // --dump-queries: certify's queries too (certify-*.smt2), empty: none
 };
 
 enum class CheckStatus { Accepted, Refuted, Undecided };

@@ -10,6 +10,7 @@ smt::SolverConfig checkConfig(const CertifyOptions& options, const std::string& 
   smt::SolverConfig c;
   c.name = name;
   c.queryTimeoutSeconds = options.checkTimeout;
+  c.dumpDir = options.dumpDir;
   return c;
 }
 

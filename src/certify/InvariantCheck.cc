@@ -121,15 +121,16 @@ class CutPointSystem {
       for (auto& call : b.calls) calls_.push_back({call, c});
       for (auto& e : b.ends) ends[e.cut].push_back(std::move(e));
     }
-    Position next{{}, ir::freshState(p_, scope_)};
+    std::vector<const ir::State*> posts;
+    for (auto& [cut, list] : ends)
+      for (auto& e : list) posts.push_back(&e.state);
+    Position next{{}, posts.empty() ? ir::freshState(p_, scope_) : ir::joinState(p_, scope_, posts)};
     for (auto& [cut, list] : ends) {
       z3::expr at = smt::freshConst(ctx, "certify!pc", ctx.bool_sort());
       std::vector<z3::expr> options;
       for (auto& e : list) {
         options.push_back(e.reached);
-        std::vector<z3::expr> equal;
-        for (ir::VarId v : scope_) equal.push_back(next.state[v] == e.state[v]);
-        solver_.add(z3::implies(e.reached, smt::mkAnd(ctx, equal)));
+        solver_.add(z3::implies(e.reached, ir::joinEquations(p_, scope_, next.state, e.state)));
       }
       solver_.add(z3::implies(at, smt::mkOr(ctx, options)));
       next.at.emplace(cut, at);

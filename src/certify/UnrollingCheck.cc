@@ -239,13 +239,11 @@ class Unrolling {
     std::vector<z3::expr> options;
     for (auto& [taken, post] : in) options.push_back(taken);
     s.add(z3::implies(reach_[n], smt::mkOr(ctx, options)));
-    states_[n] = in[0].second;
-    for (ir::VarId v : p_.scope(p_.loc(std::get<0>(nodes_[n].key)).proc)) {
-      bool same = std::all_of(in.begin(), in.end(), [&](auto& i) { return z3::eq(i.second[v], in[0].second[v]); });
-      if (same) continue;
-      states_[n][v] = smt::freshConst(ctx, p_.var(v).name, p_.var(v).cur.get_sort());
-      for (auto& [taken, post] : in) s.add(z3::implies(taken, states_[n][v] == post[v]));
-    }
+    std::vector<ir::VarId> scope = p_.scope(p_.loc(std::get<0>(nodes_[n].key)).proc);
+    std::vector<const ir::State*> posts;
+    for (auto& [taken, post] : in) posts.push_back(&post);
+    states_[n] = ir::joinState(p_, scope, posts);
+    for (auto& [taken, post] : in) s.add(z3::implies(taken, ir::joinEquations(p_, scope, states_[n], post)));
   }
 
   const ir::Program& p_;

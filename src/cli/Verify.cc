@@ -114,9 +114,10 @@ class VerifyRun {
 };
 
 ir::Result certifyResult(const ir::Program& program, ir::Result result, const Options& options,
-                         VerifyRun& run) {
+                         const std::string& dumpDir, VerifyRun& run) {
   if (result.verdict == ir::Verdict::Unknown) return result;
   certify::CertifyOptions co;
+  co.dumpDir = dumpDir;
   co.replayTimeout = options.getDouble(opt::kReplayTimeout);
   co.checkTimeout = options.getDouble(opt::kCheckTimeout);
   std::string engine = result.engine;
@@ -170,7 +171,7 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
   ir::Result result = runEngine(engine, program, ctx);
   run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
   Stopwatch certifyPhase;
-  result = certifyResult(program, std::move(result), options, run);
+  result = certifyResult(program, std::move(result), options, dumpDir, run);
   run.updateInfo([&](report::RunInfo& info) { info.certifySeconds = certifyPhase.seconds(); });
   return result;
 }

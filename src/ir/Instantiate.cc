@@ -21,6 +21,24 @@ State freshState(const Program& p, const std::vector<VarId>& vars) {
   return s;
 }
 
+State joinState(const Program& p, const std::vector<VarId>& vars, const std::vector<const State*>& incoming) {
+  INVARIANT(!incoming.empty(), "a join without incoming states");
+  State out = *incoming.front();
+  for (VarId v : vars) {
+    bool same = true;
+    for (const State* in : incoming) same = same && (*in)[v].id() == out[v].id();
+    if (!same) out[v] = smt::freshConst(p.ctx(), p.var(v).name, p.var(v).cur.get_sort());
+  }
+  return out;
+}
+
+z3::expr joinEquations(const Program& p, const std::vector<VarId>& vars, const State& joined, const State& s) {
+  std::vector<z3::expr> equal;
+  for (VarId v : vars)
+    if (joined[v].id() != s[v].id()) equal.push_back(joined[v] == s[v]);
+  return smt::mkAnd(p.ctx(), equal);
+}
+
 z3::expr evaluateAt(const Program& p, const z3::expr& e, const std::vector<VarId>& vars, const State& s) {
   smt::Substitution sub(p.ctx());
   for (VarId v : vars) sub.add(p.var(v).cur, s[v]);

@@ -32,6 +32,13 @@ State currentState(const Program& p, const std::vector<VarId>& vars);
 /// A state whose listed variables are fresh constants named after the variables.
 State freshState(const Program& p, const std::vector<VarId>& vars);
 
+/// The state where paths join: a variable keeps its term when every incoming state has that same term
+/// (nothing to merge), otherwise it gets a fresh constant. Merging only what differs keeps join
+/// encodings small: a cascade of branches that each write one variable joins one variable, not all.
+State joinState(const Program& p, const std::vector<VarId>& vars, const std::vector<const State*>& incoming);
+/// `joined` equals `s`: the equations over the variables whose terms differ (true when none does).
+z3::expr joinEquations(const Program& p, const std::vector<VarId>& vars, const State& joined, const State& s);
+
 /// `e` (over `cur` constants of `vars`) with every such constant replaced by its term in `s`.
 z3::expr evaluateAt(const Program& p, const z3::expr& e, const std::vector<VarId>& vars, const State& s);
 

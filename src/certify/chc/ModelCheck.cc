@@ -4,11 +4,13 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <memory>
 #include <unordered_set>
 
 #include "certify/chc/Projection.h"
 #include "smt/Solver.h"
 #include "smt/Terms.h"
+#include "util/Shutdown.h"
 #include "util/Stats.h"
 
 namespace argus::certify {
@@ -106,7 +108,9 @@ namespace {
 class LeastFixpoint {
  public:
   LeastFixpoint(const chc::ChcSystem& sys, double budgetSeconds)
-      : sys_(sys), budget_(budgetSeconds), model_(chc::ChcModel::empty(sys)), delta_(model_) {}
+      : sys_(sys), budget_(budgetSeconds), model_(chc::ChcModel::empty(sys)), delta_(model_) {
+    deadline_.setTimeout(budgetSeconds);
+  }
 
   ModelOutcome run(unsigned maxRounds) {
     constexpr size_t kMaxFormulaSize = 20000;
@@ -119,11 +123,10 @@ class LeastFixpoint {
         if (left() <= 0) return outOfTime();
         // The delta is the image itself (small), not image ∧ ¬model (which would carry the whole model).
         z3::expr image = next.interp[pred.id].simplify();
-        smt::SolverConfig config;
-        config.queryTimeoutSeconds = std::max(0.001, left());
-        smt::SatResult r = smt::checkSat(*sys_.ctx, {image, !model_.interp[pred.id]}, config);
+        smt::SatResult r = image.is_false() ? smt::SatResult::Unsat : outsideModel(pred.id, image);
         if (r == smt::SatResult::Unknown) return outOfTime();
         delta_.interp[pred.id] = r == smt::SatResult::Sat ? image : sys_.ctx->bool_val(false);
+        if (r == smt::SatResult::Sat) outside_[pred.id]->add(!image);
         grew = grew || r == smt::SatResult::Sat;
         model_.interp[pred.id] = (model_.interp[pred.id] || delta_.interp[pred.id]).simplify();
         if (smt::dagSize(model_.interp[pred.id]) > kMaxFormulaSize)
@@ -136,6 +139,22 @@ class LeastFixpoint {
 
  private:
   double left() const { return budget_ - watch_.seconds(); }
+
+  /// Whether `image` has a fact outside the predicate's model so far. The model only grows by
+  /// disjuncts, so "outside" is the conjunction of their negations, kept in one solver per predicate
+  /// (asked under an assumption) rather than a growing disjunction rebuilt for a fresh solver each round.
+  smt::SatResult outsideModel(PredId pred, const z3::expr& image) {
+    if (!outside_[pred]) {
+      smt::SolverConfig config;
+      config.name = "chc-least-fixpoint";
+      config.shutdown = &deadline_;
+      outside_[pred] = std::make_unique<smt::Solver>(*sys_.ctx, config);
+    }
+    smt::Solver& solver = *outside_[pred];
+    z3::expr query = smt::freshConst(*sys_.ctx, "certify!image", sys_.ctx->bool_sort());
+    solver.add(z3::implies(query, image));
+    return solver.check({query});
+  }
   ModelOutcome outOfTime() const { return {std::nullopt, fmt::format("no fixpoint within {:g} s", budget_)}; }
 
   /// Adds to `next` what the clause derives with one body application from the delta; false when out of time.
@@ -161,6 +180,8 @@ class LeastFixpoint {
   double budget_;
   Stopwatch watch_;
   chc::ChcModel model_, delta_;
+  ShutdownToken deadline_;  // the budget, for the solvers
+  std::vector<std::unique_ptr<smt::Solver>> outside_ = std::vector<std::unique_ptr<smt::Solver>>(sys_.preds.size());
 };
 
 }  // namespace
