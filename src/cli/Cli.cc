@@ -18,6 +18,7 @@
 #include "cli/Verify.h"
 #include "cli/bench/Bench.h"
 #include "engines/Engine.h"
+#include "portfolio/Portfolio.h"
 #include "util/Error.h"
 
 namespace argus::cli {
@@ -72,7 +73,10 @@ struct VerifyCommand {
     CLI::App* c = app.add_subcommand(
         "verify", "decide whether a C task can reach its error function (or Horn clauses derive false)");
     addTaskArgument(c, request.input);
-    flags.add(c, "--engine", opt::kEngine, "the engine (default bmc; see --help-engines)");
+    flags.add(c, "--engine", opt::kEngine,
+              "the engine, or a comma-separated list run in parallel (default auto: a portfolio chosen by "
+              "the program's shape; see --help-engines)");
+    flags.add(c, "--jobs", opt::kJobs, "portfolio engines that run at once (default: the cores available)");
     flags.add(c, "--timeout", opt::kTimeout, "wall-clock seconds (default: none)");
     addFrontendFlags(c, flags);
     c->add_option("--json", request.jsonFile, "write a JSON report to this file");
@@ -211,9 +215,20 @@ std::string enginesHelp() {
   std::string out = "Engines (argus verify --engine NAME):\n";
   auto& all = engines::engineRegistry();
   if (all.empty()) out += "  (none in this build)\n";
-  std::string defaultEngine = optionRegistry().find(opt::kEngine)->defaultValue;
-  for (auto& e : all)
-    out += fmt::format("  {:<12} {}{}\n", e.name, e.description, e.name == defaultEngine ? " (default)" : "");
+  for (auto& e : all) out += fmt::format("  {:<12} {}\n", e.name, e.description);
+  auto list = [](const portfolio::Shape& shape) {
+    std::string names;
+    for (auto& n : portfolio::defaultEngines(shape)) names += (names.empty() ? "" : ", ") + n;
+    return names;
+  };
+  out += "\nWithout --engine (or with --engine auto) argus runs a portfolio: the engines below in forked\n"
+         "processes, --jobs of them at once (default: the cores available), the others waiting in this\n"
+         "order for a slot; the first certified TRUE or FALSE wins and the others are stopped.\n"
+         "--engine a,b,c runs the named engines that way.\n";
+  out += "  C programs:                  " + list({false, false, false}) + "\n";
+  out += "  C programs with recursion:   " + list({false, true, false}) + "\n";
+  out += "  linear Horn clauses:         " + list({true, false, false}) + "\n";
+  out += "  non-linear Horn clauses:     " + list({true, false, true}) + "\n";
   return out;
 }
 

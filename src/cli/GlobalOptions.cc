@@ -6,7 +6,14 @@
 namespace argus::cli {
 
 void registerGlobalOptions(OptionRegistry& r) {
-  r.addString(opt::kEngine, "bmc", "the engine to run (see argus --help-engines); flag --engine");
+  r.addString(opt::kEngine, opt::kAutoEngine,
+              "the engine to run, or several separated by commas to run in parallel (the first certified "
+              "answer wins), or auto: the default portfolio for the program's shape (see argus --help-engines); "
+              "flag --engine");
+  r.addInt(opt::kJobs, 0,
+           "engines of a portfolio that run at once, 0 for the cores available (the others wait in list "
+           "order for a slot); flag --jobs",
+           0, 1024);
   r.addDouble(opt::kTimeout, 0, "wall-clock seconds for the engine, 0 for none; flag --timeout");
   r.addDouble(opt::kGrace, 10,
               "seconds beyond the timeout that certification and shutdown may take before argus gives up "

@@ -12,6 +12,9 @@ namespace argus::cli {
 
 namespace opt {
 inline constexpr const char* kEngine = "verify.engine";
+inline constexpr const char* kJobs = "verify.jobs";
+/// The engine value that asks for the default portfolio (chosen by the program's shape).
+inline constexpr const char* kAutoEngine = "auto";
 inline constexpr const char* kTimeout = "verify.timeout";
 inline constexpr const char* kGrace = "verify.grace";
 inline constexpr const char* kEncoding = "frontend.encoding";

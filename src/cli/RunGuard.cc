@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "portfolio/Portfolio.h"
 #include "util/Error.h"
 #include "util/Process.h"
 #include "util/TempDir.h"
@@ -47,6 +48,7 @@ void restoreHandlers() {
 }  // namespace
 
 void releaseBeforeEndingAtOnce() {
+  portfolio::killPortfolioChildren();
   killRunningChildren();  // first, so that none of them writes into a folder being removed
   removeLiveTempDirs();
 }

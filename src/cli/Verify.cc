@@ -8,7 +8,10 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "certify/Certify.h"
@@ -20,12 +23,15 @@
 #include "cli/TaskInput.h"
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
+#include "ir/Queries.h"
+#include "portfolio/Portfolio.h"
 #include "report/Assumptions.h"
 #include "report/CertificateText.h"
 #include "report/ResultJson.h"
 #include "report/TraceText.h"
 #include "report/VerdictLine.h"
 #include "util/Error.h"
+#include "util/TempDir.h"
 
 namespace argus::cli {
 namespace {
@@ -34,7 +40,7 @@ namespace {
 class VerifyRun {
  public:
   VerifyRun(const VerifyRequest& request, std::ostream& out)
-      : request_(request), out_(out), log_(request.verbosity) {}
+      : request_(request), out_(&out), log_(request.verbosity) {}
 
   Logger& log() { return log_; }
   Stats& stats() { return stats_; }
@@ -45,13 +51,33 @@ class VerifyRun {
 
   /// Prints the final report; returns the exit code.
   int finish(const ir::Result& result, const ir::Program* program) {
-    if (claimed_.exchange(true)) std::this_thread::sleep_for(std::chrono::hours(1));  // the deadline exits
+    claim();
     int code = exitCodeFor(result.verdict);
-    out_ << report::verdictLine(result) << "\n";
+    *out_ << report::verdictLine(result) << "\n";
     if (program) writeEvidence(result, *program);
     if (log_.verbosity() >= 1) writeStatistics();
-    out_.flush();
+    out_->flush();
     writeJson(result, program, code);
+    return code;
+  }
+
+  /// A portfolio child: the report goes into `text` and the JSON report (always rendered) into `json`,
+  /// for the parent to print if this child wins.
+  void captureInto(std::ostream& text, std::string& json) {
+    out_ = &text;
+    jsonCapture_ = &json;
+  }
+
+  /// Prints a report rendered elsewhere (by the portfolio's winner); returns `code`.
+  int finishWith(const std::string& text, const std::string& json, int code) {
+    claim();
+    *out_ << text;
+    out_->flush();
+    if (!request_.jsonFile.empty() && !json.empty()) {
+      std::ofstream file(request_.jsonFile);
+      file << json;
+      if (!file) log_.warn("cli", "cannot write the JSON report {}", request_.jsonFile);
+    }
     return code;
   }
 
@@ -61,40 +87,49 @@ class VerifyRun {
     releaseBeforeEndingAtOnce();  // _Exit runs no destructor: no TempDir would remove its folder
     ir::Result result = ir::Result::unknown(ir::UnknownReason::Timeout,
                                             fmt::format("no result {:g} s after the timeout", seconds));
-    out_ << report::verdictLine(result) << std::endl;
+    *out_ << report::verdictLine(result) << std::endl;
     writeJson(result, nullptr, kExitUnknown);
     std::_Exit(kExitUnknown);
   }
 
  private:
+  void claim() {
+    if (claimed_.exchange(true)) std::this_thread::sleep_for(std::chrono::hours(1));  // the deadline exits
+  }
+
   void writeEvidence(const ir::Result& result, const ir::Program& program) {
-    if (log_.verbosity() >= 1) out_ << "assumes: " << report::assumptions(program.origin()) << "\n";
-    if (auto* trace = result.trace()) out_ << report::traceText(program, *trace, {log_.verbosity() >= 2});
+    if (log_.verbosity() >= 1) *out_ << "assumes: " << report::assumptions(program.origin()) << "\n";
+    if (auto* trace = result.trace()) *out_ << report::traceText(program, *trace, {log_.verbosity() >= 2});
     if (auto* certificate = result.certificate(); certificate && log_.verbosity() >= 1)
-      out_ << report::certificateText(program, *certificate, log_.verbosity() >= 2);
+      *out_ << report::certificateText(program, *certificate, log_.verbosity() >= 2);
   }
 
   void writeStatistics() {
     report::RunInfo info = snapshot();
-    out_ << fmt::format("Times: front end {:.3f} s, engine {:.3f} s, certify {:.3f} s, total {:.3f} s\n",
+    *out_ << fmt::format("Times: front end {:.3f} s, engine {:.3f} s, certify {:.3f} s, total {:.3f} s\n",
                         info.frontendSeconds, info.engineSeconds, info.certifySeconds, clock_.seconds());
     std::string text = stats_.toText();
     if (text.empty()) return;
-    out_ << "Statistics:\n";
+    *out_ << "Statistics:\n";
     for (size_t pos = 0; pos < text.size();) {
       size_t end = text.find('\n', pos);
-      out_ << "  " << text.substr(pos, end - pos) << "\n";
+      *out_ << "  " << text.substr(pos, end - pos) << "\n";
       pos = end == std::string::npos ? text.size() : end + 1;
     }
   }
 
   void writeJson(const ir::Result& result, const ir::Program* program, int code) {
-    if (request_.jsonFile.empty()) return;
+    if (request_.jsonFile.empty() && !jsonCapture_) return;
     report::RunInfo info = snapshot();
     info.totalSeconds = clock_.seconds();
     info.exitCode = code;
+    std::string text = report::resultJson(result, program, stats_, info).dump(2) + "\n";
+    if (jsonCapture_) {
+      *jsonCapture_ = std::move(text);
+      return;
+    }
     std::ofstream file(request_.jsonFile);
-    file << report::resultJson(result, program, stats_, info).dump(2) << "\n";
+    file << text;
     if (!file) log_.warn("cli", "cannot write the JSON report {}", request_.jsonFile);
   }
 
@@ -104,7 +139,8 @@ class VerifyRun {
   }
 
   const VerifyRequest& request_;
-  std::ostream& out_;
+  std::ostream* out_;
+  std::string* jsonCapture_ = nullptr;  // a portfolio child's JSON report
   Logger log_;
   Stats stats_;
   Stopwatch clock_;
@@ -193,11 +229,112 @@ ir::Result judgeByClauses(ir::Result result, const certify::ChcAnswer& answer) {
   return out;
 }
 
+/// Runs one engine through `judge` (engine, certify, report), or several as a portfolio.
+using Judge = std::function<int(const engines::EngineInfo&)>;
+
+/// The engines to run: the named ones, or the default portfolio for the shape.
+std::vector<std::string> enginesToRun(const Options& options, const portfolio::Shape& shape) {
+  std::string value = options.getString(opt::kEngine);
+  return value == opt::kAutoEngine ? portfolio::defaultEngines(shape) : portfolio::splitEngineList(value);
+}
+
+/// The report to show when no engine decided: the first engine (in list order) that ended with a reason
+/// other than "unsupported" tells the most; failing that, the first.
+const portfolio::RunReport* mostTelling(const std::vector<std::string>& engines,
+                                        const std::vector<portfolio::RunReport>& reports) {
+  const portfolio::RunReport* first = nullptr;
+  for (const std::string& name : engines)
+    for (const portfolio::RunReport& r : reports) {
+      if (r.engine != name) continue;
+      if (!first) first = &r;
+      if (r.failure.empty() && r.stdoutText.find("(unsupported") == std::string::npos) return &r;
+    }
+  return first;
+}
+
+nlohmann::json portfolioJson(const std::vector<std::string>& engines, unsigned jobs,
+                             const portfolio::PortfolioOutcome& outcome) {
+  nlohmann::json runs = nlohmann::json::array();
+  for (const portfolio::RunReport& r : outcome.reports) {
+    std::string verdict = r.stdoutText.substr(0, r.stdoutText.find('\n'));
+    runs.push_back({{"engine", r.engine}, {"exit_code", r.exitCode}, {"verdict_line", verdict},
+                    {"seconds", r.seconds}, {"failure", r.failure}});
+  }
+  nlohmann::json out = {{"engines", engines}, {"jobs", jobs}, {"runs", runs}, {"killed", outcome.killed}};
+  out["winner"] = outcome.winner ? nlohmann::json(outcome.reports[*outcome.winner].engine) : nlohmann::json(nullptr);
+  return out;
+}
+
+/// The portfolio: every engine in its own forked process (after the front end), the first certified
+/// answer printed. The children's deadline is the run's; the hard deadline kills them (RunGuard).
+int runPortfolio(const std::vector<std::string>& engines, unsigned jobs, VerifyRun& run, const Judge& judge,
+                 const std::shared_ptr<ShutdownToken>& shutdown) {
+  std::string names;
+  for (auto& n : engines) names += (names.empty() ? "" : ", ") + n;
+  run.log().log(1, "portfolio", "engines {} ({} at a time)", names, std::min<size_t>(jobs, engines.size()));
+  // Each engine's temporary folders go below one of ours: an engine killed by the winner cannot remove
+  // its own, this one goes with them.
+  TempDir scratch("argus-portfolio");
+  auto runOne = [&](const std::string& name) {
+    std::string tmp = scratch.file(name);
+    std::filesystem::create_directories(tmp);
+    setenv("TMPDIR", tmp.c_str(), 1);
+    std::ostringstream text;
+    portfolio::RunReport report;
+    run.captureInto(text, report.jsonText);
+    report.engine = name;
+    report.exitCode = judge(engineByName(name));
+    report.decided = report.exitCode == kExitTrue || report.exitCode == kExitFalse;
+    report.stdoutText = text.str();
+    return report;
+  };
+  // An interrupt stops the children at once; the timeout does not: they certify within the grace.
+  auto interrupted = [&] { return shutdown->stopRequested() && !shutdown->timedOut(); };
+  portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, jobs, runOne, interrupted);
+  for (const portfolio::RunReport& r : outcome.reports)
+    run.log().log(1, "portfolio", "{} ended after {:.2f} s: {}", r.engine, r.seconds,
+                  r.failure.empty() ? r.stdoutText.substr(0, r.stdoutText.find('\n')) : r.failure);
+  const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner]
+                                                     : mostTelling(engines, outcome.reports);
+  if (!shown || !shown->failure.empty()) {
+    ir::Result result =
+        shown ? ir::Result::unknown(ir::UnknownReason::Error, "engine " + shown->engine + ": " + shown->failure)
+              : ir::Result::unknown(ir::UnknownReason::Cancelled, "the portfolio was interrupted");
+    return run.finish(result, nullptr);
+  }
+  std::string text = shown->stdoutText;
+  if (run.log().verbosity() >= 1) {
+    text += "Portfolio:";
+    for (const portfolio::RunReport& r : outcome.reports)
+      text += fmt::format(" {} {} ({:.2f} s);", r.engine, &r == shown && outcome.winner ? "won" : "ended", r.seconds);
+    for (const std::string& k : outcome.killed) text += " " + k + " stopped;";
+    text.back() = '\n';
+  }
+  std::string json;
+  if (!shown->jsonText.empty()) {
+    nlohmann::json report = nlohmann::json::parse(shown->jsonText, nullptr, false);
+    if (!report.is_discarded()) {
+      report["portfolio"] = portfolioJson(engines, jobs, outcome);
+      json = report.dump(2) + "\n";
+    }
+  }
+  return run.finishWith(text, json, shown->exitCode);
+}
+
+int runEngines(const Options& options, VerifyRun& run, const portfolio::Shape& shape, const Judge& judge,
+               const std::shared_ptr<ShutdownToken>& shutdown) {
+  std::vector<std::string> engines = enginesToRun(options, shape);
+  if (engines.size() == 1) return judge(engineByName(engines.front()));
+  int64_t jobs = options.getInt(opt::kJobs);
+  return runPortfolio(engines, jobs > 0 ? static_cast<unsigned>(jobs) : portfolio::availableCores(), run, judge,
+                      shutdown);
+}
+
 /// `argus verify FILE.smt2`: the clauses' program, the engine and the program-level checks (as for C),
 /// then the clause-level checks. The verdict line says TRUE for sat (safe) and FALSE for unsat, as for
 /// C; `argus chc` prints the CHC-COMP words.
 int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRun& run,
-                  const engines::EngineInfo& engine, const std::shared_ptr<ShutdownToken>& shutdown) {
+                  const std::shared_ptr<ShutdownToken>& shutdown) {
   Stopwatch phase;
   chc::ChcSystem system = chc::readChcFile(request.input, nullptr, &run.log());
   chc::ChcProgram clauses = chc::toProgram(system);
@@ -208,35 +345,42 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
   });
   run.stats().set("chc.predicates", static_cast<int64_t>(system.preds.size()));
   run.stats().set("chc.clauses", static_cast<int64_t>(system.clauses.size()));
-  ir::Result result = decide(*clauses.program, engine, options, shutdown, request.dumpDir, run);
-  if (result.verdict != ir::Verdict::Unknown) {
-    Stopwatch clausePhase;
-    certify::ChcCertifyOptions checks;
-    checks.checkTimeout = options.getDouble(opt::kCheckTimeout);
-    certify::ChcAnswer answer = certify::certifyChcResult(system, clauses, result, checks);
-    run.log().log(1, "chc", "clause-level check: {} ({})", certify::toString(answer.status), answer.detail);
-    if (!answer.rejection.empty()) {
-      // The answer may stand on certify's own model, but the engine's evidence was wrong: a bug, counted.
-      run.stats().add("certify.rejected");
-      run.log().warn("certify", "evidence rejected at the clause level: {}", answer.rejection);
+  Judge judge = [&](const engines::EngineInfo& engine) {
+    ir::Result result = decide(*clauses.program, engine, options, shutdown, request.dumpDir, run);
+    if (result.verdict != ir::Verdict::Unknown) {
+      Stopwatch clausePhase;
+      certify::ChcCertifyOptions checks;
+      checks.checkTimeout = options.getDouble(opt::kCheckTimeout);
+      certify::ChcAnswer answer = certify::certifyChcResult(system, clauses, result, checks);
+      run.log().log(1, "chc", "clause-level check: {} ({})", certify::toString(answer.status), answer.detail);
+      if (!answer.rejection.empty()) {
+        // The answer may stand on certify's own model, but the engine's evidence was wrong: a bug, counted.
+        run.stats().add("certify.rejected");
+        run.log().warn("certify", "evidence rejected at the clause level: {}", answer.rejection);
+      }
+      result = judgeByClauses(std::move(result), answer);
+      run.updateInfo([&](report::RunInfo& info) { info.certifySeconds += clausePhase.seconds(); });
     }
-    result = judgeByClauses(std::move(result), answer);
-    run.updateInfo([&](report::RunInfo& info) { info.certifySeconds += clausePhase.seconds(); });
-  }
-  return run.finish(result, clauses.program.get());
+    return run.finish(result, clauses.program.get());
+  };
+  return runEngines(options, run, {true, false, !clauses.encoding.linear}, judge, shutdown);
 }
 
 }  // namespace
 
 Options verifyOptions(const VerifyRequest& request) {
   Options options = parseAssignments(request.assignments);
-  engineByName(options.getString(opt::kEngine));
+  std::string value = options.getString(opt::kEngine);
+  if (value != opt::kAutoEngine) {
+    std::vector<std::string> names = portfolio::splitEngineList(value);
+    if (names.empty()) throw OptionError("--engine: no engine named");
+    for (const std::string& name : names) engineByName(name);
+  }
   return options;
 }
 
 int runVerify(const VerifyRequest& request, std::ostream& out) {
   Options options = verifyOptions(request);
-  const engines::EngineInfo& engine = engineByName(options.getString(opt::kEngine));
   VerifyRun run(request, out);
   bool clauses = isClauseFile(request.input);
   frontend::CTask task = clauses ? frontend::CTask{} : loadInputTask(request.input, options, run.log());
@@ -246,13 +390,16 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   RunGuard guard(shutdown, timeout > 0 ? timeout + grace : 0, [&] { run.giveUp(grace); });
 
   if (!request.dumpDir.empty()) std::filesystem::create_directories(request.dumpDir);
-  if (clauses) return verifyClauses(request, options, run, engine, shutdown);
+  if (clauses) return verifyClauses(request, options, run, shutdown);
   describeTask(run, task, options);
   std::unique_ptr<ir::Program> program;  // declared first: the result's terms live in its Z3 context
-  ir::Result result;
-  program = translate(task, options, run, result);
-  if (program) result = decide(*program, engine, options, shutdown, request.dumpDir, run);
-  return run.finish(result, program.get());
+  ir::Result unknown;
+  program = translate(task, options, run, unknown);
+  if (!program) return run.finish(unknown, nullptr);
+  Judge judge = [&](const engines::EngineInfo& engine) {
+    return run.finish(decide(*program, engine, options, shutdown, request.dumpDir, run), program.get());
+  };
+  return runEngines(options, run, {false, ir::CallGraph(*program).hasRecursion(), false}, judge, shutdown);
 }
 
 }  // namespace argus::cli

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -90,6 +91,7 @@ ProcessResult runProcess(const ProcessSpec& spec) {
     registering.unlock();
     for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
   }
+  pid_t parentId = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     result.errorText = std::string("fork failed: ") + strerror(errno);
@@ -97,6 +99,10 @@ ProcessResult runProcess(const ProcessSpec& spec) {
   }
   if (pid == 0) {
     setpgid(0, 0);  // own process group: a timeout kills whatever the child started too
+    // A process that waits for us and is killed (a portfolio engine that lost) must not leave us behind:
+    // a replayed program that loops would run for ever.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parentId) _exit(127);  // the parent already died
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0) dup2(devnull, 0);
     redirect(1, spec.stdoutPath);

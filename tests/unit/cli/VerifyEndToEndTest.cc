@@ -102,7 +102,8 @@ TEST(VerifyEndToEnd, TimeoutGivesUnknown) {
                 "  while (__VERIFIER_nondet_int()) { x = x + 2; if (x == 7) reach_error(); }\n"
                 "  return 0;\n"
                 "}\n");
-  CliOutcome o = verify({endless, "--timeout", "1"});
+  // x stays even: safe, but bmc cannot prove it (the portfolio's kind does at once).
+  CliOutcome o = verify({endless, "--timeout", "1", "--engine", "bmc"});
   EXPECT_EQ(o.code, cli::kExitUnknown) << o.out << o.err;
   EXPECT_EQ(o.out.rfind("Verdict: UNKNOWN (", 0), 0u) << o.out;
 }
@@ -126,6 +127,39 @@ TEST(VerifyEndToEnd, LeavesNoTemporaryFolderBehind) {
   ASSERT_EQ(o.code, cli::kExitFalse) << o.out << o.err;
   EXPECT_NE(o.out.find("replay: error function reach_error reached"), std::string::npos) << o.out;
   EXPECT_EQ(tmpdir.leftovers(), "");
+}
+
+TEST(VerifyEndToEnd, APortfolioOfNamedEnginesPrintsOneCertifiedAnswer) {
+  TestFolder dir;
+  CliOutcome o = verify({example("sum.c"), "--engine", "bmc,kind", "--json", dir.path("r.json")});
+  ASSERT_EQ(o.code, cli::kExitFalse) << o.out << o.err;
+  EXPECT_EQ(o.out.rfind("Verdict: FALSE(unreach-call)\n", 0), 0u) << o.out;
+  EXPECT_EQ(verdictLines(o.out), 1) << o.out;
+  EXPECT_NE(o.out.find("replay: error function reach_error reached"), std::string::npos) << o.out;
+  auto json = nlohmann::json::parse(readAll(dir.path("r.json")));
+  EXPECT_EQ(json["portfolio"]["engines"], (std::vector<std::string>{"bmc", "kind"}));
+  std::string winner = json["portfolio"]["winner"].get<std::string>();
+  EXPECT_TRUE(winner == "bmc" || winner == "kind") << winner;
+  EXPECT_EQ(json["engine"], winner);
+  EXPECT_TRUE(json["trace"]["replayed"].get<bool>());
+}
+
+TEST(VerifyEndToEnd, TheDefaultIsThePortfolioForTheProgramsShape) {
+  TestFolder dir;
+  CliOutcome o = verify({example("counter.c"), "-v", "--json", dir.path("r.json")});
+  ASSERT_EQ(o.code, cli::kExitTrue) << o.out << o.err;
+  EXPECT_EQ(o.out.rfind("Verdict: TRUE\n", 0), 0u) << o.out;
+  EXPECT_NE(o.out.find("Portfolio: "), std::string::npos) << o.out;
+  auto json = nlohmann::json::parse(readAll(dir.path("r.json")));
+  EXPECT_EQ(json["portfolio"]["engines"][0], "kind");
+  EXPECT_TRUE(json["certificate"]["checked"].get<bool>());
+}
+
+TEST(VerifyEndToEnd, AnUnknownEngineInAListIsAUsageError) {
+  CliOutcome o = verify({example("counter.c"), "--engine", "kind,no-such-engine"});
+  EXPECT_EQ(o.code, cli::kExitUsage) << o.out << o.err;
+  EXPECT_NE(o.err.find("no-such-engine"), std::string::npos) << o.err;
+  EXPECT_EQ(o.out, "");
 }
 
 TEST(VerifyEndToEndDeathTest, TheHardDeadlineKillsClangAndRemovesItsTemporaryFolder) {

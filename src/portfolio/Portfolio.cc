@@ -1,0 +1,258 @@
+// Forked engine processes, their reports through pipes, and the default engine lists.
+#include "portfolio/Portfolio.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "util/Error.h"
+#include "util/Stats.h"
+
+namespace argus::portfolio {
+namespace {
+
+// A report travels as one header line "ARGUS-REPORT <decided> <exit code> <stdout bytes> <json bytes>"
+// followed by the two texts.
+constexpr const char* kHeader = "ARGUS-REPORT";
+
+std::string serialize(const RunReport& r) {
+  std::ostringstream out;
+  out << kHeader << ' ' << (r.decided ? 1 : 0) << ' ' << r.exitCode << ' ' << r.stdoutText.size() << ' '
+      << r.jsonText.size() << '\n'
+      << r.stdoutText << r.jsonText;
+  return out.str();
+}
+
+/// The report in `bytes`, or nothing when they are not a whole report (the child died while writing).
+std::optional<RunReport> deserialize(const std::string& bytes) {
+  size_t eol = bytes.find('\n');
+  if (eol == std::string::npos) return std::nullopt;
+  std::istringstream header(bytes.substr(0, eol));
+  std::string tag;
+  int decided = 0;
+  RunReport r;
+  size_t outSize = 0, jsonSize = 0;
+  if (!(header >> tag >> decided >> r.exitCode >> outSize >> jsonSize) || tag != kHeader) return std::nullopt;
+  if (bytes.size() != eol + 1 + outSize + jsonSize) return std::nullopt;
+  r.decided = decided != 0;
+  r.stdoutText = bytes.substr(eol + 1, outSize);
+  r.jsonText = bytes.substr(eol + 1 + outSize, jsonSize);
+  return r;
+}
+
+bool writeAll(int fd, const std::string& bytes) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+std::string describeStatus(int status) {
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    return fmt::format("the engine's process was killed by signal {} ({})", sig, strsignal(sig));
+  }
+  if (WIFEXITED(status)) return fmt::format("the engine's process exited with {} without a report", WEXITSTATUS(status));
+  return "the engine's process ended without a report";
+}
+
+// The portfolio children of this process, for killPortfolioChildren() (called from the deadline's thread).
+std::mutex& childrenMutex() {
+  static auto* mutex = new std::mutex;  // leaked: may be used while statics are destroyed
+  return *mutex;
+}
+std::set<pid_t>& liveChildren() {
+  static auto* children = new std::set<pid_t>;
+  return *children;
+}
+
+struct Running {
+  std::string engine;
+  pid_t pid;
+  int fd;
+  std::string bytes;
+  Stopwatch clock;
+};
+
+/// In the child: run the engine, send the report, end without unwinding (the parent's objects are not ours
+/// to destroy: temporary folders, the parent's streams).
+[[noreturn]] void childMain(const std::string& engine, int fd,
+                            const std::function<RunReport(const std::string&)>& run) {
+  setpgid(0, 0);  // its own group: killing it kills what it started (a native replay) too
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  int code = 0;
+  try {
+    RunReport r = run(engine);
+    if (!writeAll(fd, serialize(r))) code = 3;
+  } catch (...) {
+    code = 3;
+  }
+  close(fd);
+  _exit(code);
+}
+
+Running start(const std::string& engine, const std::function<RunReport(const std::string&)>& run) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) throw InternalError(std::string("cannot create a pipe: ") + strerror(errno));
+  // Nothing buffered may be written twice (once by the child's copy of the buffer).
+  fflush(nullptr);
+  std::lock_guard<std::mutex> lock(childrenMutex());
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    throw InternalError(std::string("fork failed: ") + strerror(errno));
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    childMain(engine, fds[1], run);
+  }
+  setpgid(pid, pid);
+  liveChildren().insert(pid);
+  close(fds[1]);
+  return Running{engine, pid, fds[0], "", Stopwatch()};
+}
+
+int reap(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  std::lock_guard<std::mutex> lock(childrenMutex());
+  liveChildren().erase(pid);
+  return status;
+}
+
+void killAndReap(Running& r) {
+  kill(-r.pid, SIGKILL);
+  kill(r.pid, SIGKILL);
+  close(r.fd);
+  reap(r.pid);
+}
+
+/// Reads what is there; true at the end of the child's output.
+bool drain(Running& r) {
+  char buffer[65536];
+  for (;;) {
+    ssize_t n = read(r.fd, buffer, sizeof buffer);
+    if (n > 0) {
+      r.bytes.append(buffer, static_cast<size_t>(n));
+      if (static_cast<size_t>(n) < sizeof buffer) return false;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    return true;  // 0: end of file; an error ends it as well
+  }
+}
+
+RunReport finish(Running& r) {
+  close(r.fd);
+  int status = reap(r.pid);
+  std::optional<RunReport> report = deserialize(r.bytes);
+  RunReport out = report ? *report : RunReport{};
+  out.engine = r.engine;
+  out.seconds = r.clock.seconds();
+  if (!report || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    out.decided = false;
+    out.failure = describeStatus(status);
+  }
+  return out;
+}
+
+}  // namespace
+
+PortfolioOutcome runParallel(const std::vector<std::string>& engines, unsigned jobs,
+                             const std::function<RunReport(const std::string&)>& run,
+                             const std::function<bool()>& stopRequested) {
+  INVARIANT(jobs >= 1, "a portfolio needs at least one job");
+  PortfolioOutcome outcome;
+  std::vector<Running> running;
+  size_t next = 0;
+  auto stopAll = [&] {
+    for (Running& r : running) {
+      outcome.killed.push_back(r.engine);
+      killAndReap(r);
+    }
+    running.clear();
+  };
+  while (next < engines.size() || !running.empty()) {
+    while (running.size() < jobs && next < engines.size()) running.push_back(start(engines[next++], run));
+    std::vector<pollfd> fds;
+    for (Running& r : running) fds.push_back({r.fd, POLLIN, 0});
+    int ready = poll(fds.data(), fds.size(), 100);
+    if (stopRequested && stopRequested()) {
+      stopAll();
+      return outcome;
+    }
+    if (ready <= 0) continue;
+    for (size_t i = fds.size(); i-- > 0;) {
+      if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      if (!drain(running[i])) continue;
+      outcome.reports.push_back(finish(running[i]));
+      running.erase(running.begin() + static_cast<long>(i));
+      if (outcome.reports.back().decided) {
+        outcome.winner = outcome.reports.size() - 1;
+        stopAll();
+        return outcome;
+      }
+    }
+  }
+  return outcome;
+}
+
+void killPortfolioChildren() {
+  std::lock_guard<std::mutex> lock(childrenMutex());
+  for (pid_t child : liveChildren()) {
+    kill(-child, SIGKILL);
+    kill(child, SIGKILL);
+  }
+}
+
+std::vector<std::string> defaultEngines(const Shape& shape) {
+  // C without recursion: kind proves most and finds the bugs bmc finds; recmc proves others (procedure
+  // summaries); predabs and impact wait for a slot that an engine gives up.
+  // Recursion: kind, predabs and impact inline and refuse it; recmc proves, bmc unrolls to bugs.
+  // Clauses: linear systems are kind's and recmc's; non-linear ones only recmc proves.
+  if (shape.clauses)
+    return shape.nonLinear ? std::vector<std::string>{"recmc", "bmc"}
+                           : std::vector<std::string>{"kind", "recmc", "bmc", "predabs", "impact"};
+  if (shape.recursive) return {"recmc", "bmc"};
+  return {"kind", "recmc", "bmc", "predabs", "impact"};
+}
+
+std::vector<std::string> splitEngineList(const std::string& list) {
+  std::vector<std::string> out;
+  std::stringstream in(list);
+  std::string name;
+  while (std::getline(in, name, ',')) {
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    if (!name.empty() && std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+  }
+  return out;
+}
+
+unsigned availableCores() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace argus::portfolio

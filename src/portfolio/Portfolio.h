@@ -1,0 +1,64 @@
+// The engine portfolio: several engines on one program at once, each in a process forked after the front
+// end (so a crash or a memory blow-up stays in its process, and every process owns its Z3 terms), the
+// first answer that passed certify wins and the others are killed at once.
+//
+// A child renders its whole report (verdict line, trace, statistics, JSON) itself, since only it holds
+// the evidence, and sends the text through a pipe; the parent prints the winner's. Engines wait in list
+// order for a free slot (`jobs` at a time), so a list longer than the cores runs as a queue: an engine
+// that ends with UNKNOWN (unsupported, say) hands its slot to the next one.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace argus::portfolio {
+
+/// What one engine's process produced.
+struct RunReport {
+  std::string engine;
+  bool decided = false;     // TRUE or FALSE, certified: this report may win
+  int exitCode = 0;         // the exit code argus would have with this report
+  std::string stdoutText;   // verdict line and what follows it
+  std::string jsonText;     // the JSON report (may be empty)
+  std::string failure;      // non-empty: the process ended without a report (crash, killed), why
+  double seconds = 0;       // wall time from its start to its report
+};
+
+struct PortfolioOutcome {
+  std::optional<size_t> winner;     // index into `reports`
+  std::vector<RunReport> reports;   // in the order they ended; engines killed by the winner are absent
+  std::vector<std::string> killed;  // engines still running when the winner answered
+};
+
+/// Runs `run(engine)` in a forked child for every engine, at most `jobs` (>= 1) at a time, in list
+/// order. The first decided report wins; the children still running are killed and reaped before this
+/// returns. `stopRequested` is polled (an interrupt): when it turns true, every child is killed and the
+/// outcome has no winner. `run` must not throw past the child (it runs there): an exception ends the
+/// child as a failure.
+PortfolioOutcome runParallel(const std::vector<std::string>& engines, unsigned jobs,
+                             const std::function<RunReport(const std::string&)>& run,
+                             const std::function<bool()>& stopRequested);
+
+/// Kills every portfolio child of this process (for a process about to end without unwinding).
+void killPortfolioChildren();
+
+/// What the default engine list depends on.
+struct Shape {
+  bool clauses = false;    // Horn clauses rather than a C program
+  bool recursive = false;  // C: a recursive procedure is reachable
+  bool nonLinear = false;  // clauses: some clause has several body applications
+};
+
+/// The engines a user gets without --engine, strongest first for the shape (from the suite
+/// measurements in src/portfolio/README.md).
+std::vector<std::string> defaultEngines(const Shape& shape);
+
+/// "a,b,c" → {a, b, c} (empty names dropped, duplicates kept out).
+std::vector<std::string> splitEngineList(const std::string& list);
+
+/// The cores this process may use (at least 1).
+unsigned availableCores();
+
+}  // namespace argus::portfolio

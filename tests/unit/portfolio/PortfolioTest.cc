@@ -1,0 +1,149 @@
+// The portfolio runner on stand-in engines (functions run in the forked children): the first decided
+// report wins and stops the others, an UNKNOWN hands its slot on, a crash is a failure and not an answer,
+// an interrupt stops everything, large reports arrive whole; and the default lists by program shape.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "portfolio/Portfolio.h"
+#include "util/Stats.h"
+
+using namespace argus;
+using portfolio::RunReport;
+
+namespace {
+
+RunReport decided(const std::string& engine, const std::string& text = "Verdict: TRUE\n") {
+  RunReport r;
+  r.engine = engine;
+  r.decided = true;
+  r.exitCode = 0;
+  r.stdoutText = text;
+  r.jsonText = "{}";
+  return r;
+}
+
+RunReport unknown(const std::string& engine) {
+  RunReport r;
+  r.engine = engine;
+  r.exitCode = 20;
+  r.stdoutText = "Verdict: UNKNOWN (timeout)\n";
+  return r;
+}
+
+void sleepSeconds(double s) { std::this_thread::sleep_for(std::chrono::duration<double>(s)); }
+
+const auto never = [] { return false; };
+
+}  // namespace
+
+TEST(Portfolio, TheFirstDecidedReportWinsAndTheOthersAreStopped) {
+  Stopwatch clock;
+  auto outcome = portfolio::runParallel(
+      {"slow", "fast"}, 2,
+      [](const std::string& e) {
+        if (e == "slow") sleepSeconds(60);
+        return decided(e, "Verdict: FALSE(unreach-call)\n");
+      },
+      never);
+  ASSERT_TRUE(outcome.winner.has_value());
+  EXPECT_EQ(outcome.reports[*outcome.winner].engine, "fast");
+  EXPECT_EQ(outcome.reports[*outcome.winner].stdoutText, "Verdict: FALSE(unreach-call)\n");
+  EXPECT_EQ(outcome.killed, std::vector<std::string>{"slow"});
+  EXPECT_LT(clock.seconds(), 30) << "the slow engine was not stopped";
+}
+
+TEST(Portfolio, AnUnknownHandsItsSlotToTheNextEngineInListOrder) {
+  auto outcome = portfolio::runParallel(
+      {"gives-up", "decides", "never-started"}, 1,
+      [](const std::string& e) { return e == "gives-up" ? unknown(e) : decided(e); }, never);
+  ASSERT_EQ(outcome.reports.size(), 2u);
+  EXPECT_EQ(outcome.reports[0].engine, "gives-up");
+  EXPECT_FALSE(outcome.reports[0].decided);
+  EXPECT_EQ(outcome.reports[0].exitCode, 20);
+  ASSERT_EQ(outcome.winner, std::optional<size_t>(1));
+  EXPECT_EQ(outcome.reports[1].engine, "decides");
+  EXPECT_TRUE(outcome.killed.empty());
+}
+
+TEST(Portfolio, WithoutADecidedReportThereIsNoWinner) {
+  auto outcome = portfolio::runParallel({"a", "b", "c"}, 2, [](const std::string& e) { return unknown(e); }, never);
+  EXPECT_FALSE(outcome.winner.has_value());
+  EXPECT_EQ(outcome.reports.size(), 3u);
+  for (auto& r : outcome.reports) EXPECT_EQ(r.stdoutText, "Verdict: UNKNOWN (timeout)\n");
+}
+
+TEST(Portfolio, ACrashIsAFailureNotAnAnswer) {
+  auto outcome = portfolio::runParallel(
+      {"crashes", "decides"}, 2,
+      [](const std::string& e) {
+        if (e == "crashes") std::abort();
+        sleepSeconds(0.3);
+        return decided(e);
+      },
+      never);
+  ASSERT_TRUE(outcome.winner.has_value());
+  EXPECT_EQ(outcome.reports[*outcome.winner].engine, "decides");
+  ASSERT_EQ(outcome.reports.size(), 2u);
+  EXPECT_EQ(outcome.reports[0].engine, "crashes");
+  EXPECT_FALSE(outcome.reports[0].decided);
+  EXPECT_NE(outcome.reports[0].failure.find("signal"), std::string::npos) << outcome.reports[0].failure;
+}
+
+TEST(Portfolio, AnExceptionInTheChildIsAFailure) {
+  auto outcome = portfolio::runParallel(
+      {"throws"}, 1, [](const std::string&) -> RunReport { throw std::runtime_error("no"); }, never);
+  ASSERT_EQ(outcome.reports.size(), 1u);
+  EXPECT_FALSE(outcome.winner.has_value());
+  EXPECT_NE(outcome.reports[0].failure.find("exited with 3"), std::string::npos) << outcome.reports[0].failure;
+}
+
+TEST(Portfolio, AStopRequestKillsEveryChild) {
+  Stopwatch clock;
+  auto outcome = portfolio::runParallel(
+      {"a", "b"}, 2,
+      [](const std::string& e) {
+        sleepSeconds(60);
+        return decided(e);
+      },
+      [&] { return clock.seconds() > 0.3; });
+  EXPECT_FALSE(outcome.winner.has_value());
+  EXPECT_TRUE(outcome.reports.empty());
+  EXPECT_EQ(outcome.killed.size(), 2u);
+  EXPECT_LT(clock.seconds(), 30);
+}
+
+TEST(Portfolio, LargeReportsArriveWhole) {
+  std::string big(3 << 20, 'x');  // far beyond a pipe's buffer
+  for (size_t i = 0; i < big.size(); i += 4097) big[i] = static_cast<char>('a' + i % 26);
+  auto outcome = portfolio::runParallel({"big"}, 1, [&](const std::string& e) { return decided(e, big); }, never);
+  ASSERT_TRUE(outcome.winner.has_value());
+  EXPECT_EQ(outcome.reports[0].stdoutText, big);
+  EXPECT_EQ(outcome.reports[0].jsonText, "{}");
+}
+
+TEST(Portfolio, DefaultEnginesFollowTheProgramsShape) {
+  auto c = portfolio::defaultEngines({false, false, false});
+  auto recursive = portfolio::defaultEngines({false, true, false});
+  auto linear = portfolio::defaultEngines({true, false, false});
+  auto nonLinear = portfolio::defaultEngines({true, false, true});
+  EXPECT_EQ(c.front(), "kind");
+  EXPECT_GE(c.size(), 2u);
+  // Engines that inline refuse recursion: they must not take the slots of those that do not.
+  for (const auto* refuses : {"kind", "predabs", "impact"}) {
+    EXPECT_EQ(std::count(recursive.begin(), recursive.end(), refuses), 0) << refuses;
+    EXPECT_EQ(std::count(nonLinear.begin(), nonLinear.end(), refuses), 0) << refuses;
+  }
+  EXPECT_EQ(recursive.front(), "recmc");
+  EXPECT_EQ(nonLinear.front(), "recmc");
+  EXPECT_NE(std::find(linear.begin(), linear.end(), "recmc"), linear.end());
+}
+
+TEST(Portfolio, EngineListsAreSplitTrimmedAndDeduplicated) {
+  EXPECT_EQ(portfolio::splitEngineList("kind, bmc,,kind ,recmc"),
+            (std::vector<std::string>{"kind", "bmc", "recmc"}));
+  EXPECT_TRUE(portfolio::splitEngineList(" , ").empty());
+  EXPECT_GE(portfolio::availableCores(), 1u);
+}
