@@ -73,11 +73,7 @@ class VerifyRun {
     claim();
     *out_ << text;
     out_->flush();
-    if (!request_.jsonFile.empty() && !json.empty()) {
-      std::ofstream file(request_.jsonFile);
-      file << json;
-      if (!file) log_.warn("cli", "cannot write the JSON report {}", request_.jsonFile);
-    }
+    if (!request_.jsonFile.empty() && !json.empty()) writeJsonFile(json);
     return code;
   }
 
@@ -128,6 +124,10 @@ class VerifyRun {
       *jsonCapture_ = std::move(text);
       return;
     }
+    writeJsonFile(text);
+  }
+
+  void writeJsonFile(const std::string& text) {
     std::ofstream file(request_.jsonFile);
     file << text;
     if (!file) log_.warn("cli", "cannot write the JSON report {}", request_.jsonFile);
