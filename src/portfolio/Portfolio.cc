@@ -74,6 +74,9 @@ std::string describeStatus(int status) {
 }
 
 // The portfolio children of this process, for killPortfolioChildren() (called from the deadline's thread).
+// Not util/Process's registry: registering there means holding its mutex across fork() (so that no child
+// escapes killRunningChildren), harmless for a child that execs at once; but a portfolio child goes on
+// running argus and calls runProcess (native replay), which would find its copy of that mutex locked.
 std::mutex& childrenMutex() {
   static auto* mutex = new std::mutex;  // leaked: may be used while statics are destroyed
   return *mutex;
