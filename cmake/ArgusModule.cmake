@@ -38,6 +38,11 @@ function(argus_unit_tests module)
   target_compile_definitions(unit_${module} PRIVATE
     ARGUS_SOURCE_DIR="${CMAKE_SOURCE_DIR}" ARGUS_SHARED_DIR="${ARGUS_SHARED_DIR}"
     ARGUS_BINARY_DIR="${CMAKE_BINARY_DIR}")
+  set(properties LABELS unit)
+  if(ARGUS_SANITIZE)
+    # Leaks inside Z3 itself (tests/lsan-suppressions.txt says which and why) are not argus's.
+    list(APPEND properties ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/lsan-suppressions.txt")
+  endif()
   gtest_discover_tests(unit_${module} TEST_PREFIX "unit.${module}." DISCOVERY_TIMEOUT 60
-                       PROPERTIES LABELS unit)
+                       PROPERTIES ${properties})
 endfunction()

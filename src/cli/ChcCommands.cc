@@ -10,6 +10,7 @@
 #include "frontend/chc/ChcEvidence.h"
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
+#include "portfolio/Portfolio.h"
 #include "util/Error.h"
 
 namespace argus::cli {
@@ -56,22 +57,20 @@ const OptionRegistry& engineOptionRegistry() {
   return registry;
 }
 
-int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err) {
+/// One engine (or the chosen one) on the clauses' program, its evidence checked against the clauses, the
+/// answer printed to `out` and diagnostics to `err`; returns the exit code.
+int answerWith(const ChcCommandOptions& options, const std::string& engine, const chc::ChcSystem& sys,
+               const chc::ChcProgram& cp, const std::shared_ptr<ShutdownToken>& shutdown, std::ostream& out,
+               std::ostream& err) {
   Options values = chcOptions(options);
   Logger log(options.verbosity);
   log.setLinePrefix(";");
-  chc::ChcSystem sys = chc::readChcFile(options.file, nullptr, &log);
-  chc::ChcProgram cp = chc::toProgram(sys);
-  log.log(1, "chc", "{} predicates, {} clauses, {}", sys.preds.size(), sys.clauses.size(),
-          cp.encoding.linear ? "linear (one CFA)" : "non-linear (procedures)");
-
   Stats stats;
   stats.set("chc.predicates", static_cast<int64_t>(sys.preds.size()));
   stats.set("chc.clauses", static_cast<int64_t>(sys.clauses.size()));
-  auto shutdown = std::make_shared<ShutdownToken>();
-  if (options.timeoutSeconds > 0) shutdown->setTimeout(options.timeoutSeconds);
   engines::RunContext ctx{values, log, stats, shutdown, options.dumpDir};
-  ir::Result result = runChosenEngine(options, *cp.program, ctx);
+  ir::Result result = engine.empty() ? runChosenEngine(options, *cp.program, ctx)
+                                     : runEngine(engineByName(engine), *cp.program, ctx);
   log.log(1, "chc", "engine {}: {}", result.engine, ir::toString(result.verdict));
 
   certify::ChcCertifyOptions checks;
@@ -90,6 +89,58 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
     for (std::string line; std::getline(lines, line);) err << "; " << line << "\n";
   }
   return code;
+}
+
+/// The default portfolio for the clauses' shape (as `argus verify` runs it): each engine in a forked
+/// process that checks its own evidence against the clauses; the first sat or unsat is printed.
+int answerWithPortfolio(const ChcCommandOptions& options, const std::vector<std::string>& engines,
+                        const chc::ChcSystem& sys, const chc::ChcProgram& cp,
+                        const std::shared_ptr<ShutdownToken>& shutdown, std::ostream& out, std::ostream& err) {
+  auto runOne = [&](const std::string& name) {
+    std::ostringstream answer, diagnostics;
+    portfolio::RunReport report;
+    report.engine = name;
+    report.exitCode = answerWith(options, name, sys, cp, shutdown, answer, diagnostics);
+    report.decided = report.exitCode == kExitTrue || report.exitCode == kExitFalse;
+    report.stdoutText = answer.str();
+    report.stderrText = diagnostics.str();
+    return report;
+  };
+  portfolio::PortfolioOutcome outcome =
+      portfolio::runParallel(engines, portfolio::availableCores(), runOne, [] { return false; });
+  const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner] : nullptr;
+  // Without a winner, the first engine in list order that answered tells why it is unknown.
+  for (const std::string& name : engines)
+    for (const portfolio::RunReport& r : outcome.reports)
+      if (!shown && r.engine == name && r.failure.empty()) shown = &r;
+  if (options.verbosity > 0)
+    for (const portfolio::RunReport& r : outcome.reports)
+      err << fmt::format("; portfolio: {} ended after {:.2f} s{}\n", r.engine, r.seconds,
+                         &r == shown && outcome.winner ? " (won)" : r.failure.empty() ? "" : ": " + r.failure);
+  if (!shown) {
+    out << "unknown\n";
+    err << "; no engine of the portfolio answered\n";
+    return kExitUnknown;
+  }
+  out << shown->stdoutText;
+  err << shown->stderrText;
+  return shown->exitCode;
+}
+
+int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err) {
+  chcOptions(options);
+  Logger log(options.verbosity);
+  log.setLinePrefix(";");
+  chc::ChcSystem sys = chc::readChcFile(options.file, nullptr, &log);
+  chc::ChcProgram cp = chc::toProgram(sys);
+  log.log(1, "chc", "{} predicates, {} clauses, {}", sys.preds.size(), sys.clauses.size(),
+          cp.encoding.linear ? "linear (one CFA)" : "non-linear (procedures)");
+  auto shutdown = std::make_shared<ShutdownToken>();
+  if (options.timeoutSeconds > 0) shutdown->setTimeout(options.timeoutSeconds);
+  std::vector<std::string> engines;
+  if (options.engine.empty() && !options.solve) engines = portfolio::defaultEngines({true, false, !cp.encoding.linear});
+  if (engines.size() > 1) return answerWithPortfolio(options, engines, sys, cp, shutdown, out, err);
+  return answerWith(options, engines.empty() ? options.engine : engines.front(), sys, cp, shutdown, out, err);
 }
 
 }  // namespace

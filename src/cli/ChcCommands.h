@@ -24,7 +24,7 @@ namespace argus::cli {
 struct ChcCommandOptions {
   std::string file;
   bool printModel = false;            // --model
-  std::string engine;                 // empty: the first registered engine that supports the program
+  std::string engine;                 // empty: the default portfolio for the clauses' shape (forked engines)
   double timeoutSeconds = 0;          // 0: none
   int verbosity = 0;
   std::vector<std::string> settings;  // --set KEY=VALUE

@@ -1,4 +1,6 @@
 // CLI11 set-up of the subcommands and the mapping of errors to messages and exit codes.
+#include "cli/ValidateCommand.h"
+#include "cli/Version.h"
 #include "cli/Cli.h"
 
 #include <fmt/format.h>
@@ -24,7 +26,6 @@
 namespace argus::cli {
 namespace {
 
-constexpr const char* kVersion = "0.1.0";
 
 /// An option given once per value (`--run a=x --run b=y LIST`): without this, CLI11 lets a vector option
 /// swallow the positional arguments that follow it.
@@ -80,6 +81,8 @@ struct VerifyCommand {
     flags.add(c, "--timeout", opt::kTimeout, "wall-clock seconds (default: none)");
     addFrontendFlags(c, flags);
     c->add_option("--json", request.jsonFile, "write a JSON report to this file");
+    c->add_option("--witness", request.witnessFile,
+                  "C tasks: write an SV-COMP witness (format 2.0, YAML) of a TRUE or FALSE to this file");
     c->add_option("--dump-queries", request.dumpDir, "write every solver query as .smt2 into this folder");
     c->add_flag("-v,--verbose", request.verbosity, "statistics (-v); full traces and details (-v -v)");
     return c;
@@ -89,6 +92,30 @@ struct VerifyCommand {
     verifyOptions(request);
   }
   int run(std::ostream& out, std::ostream&) { return runVerify(request, out); }
+};
+
+struct ValidateCommand {
+  ValidateRequest request;
+  OptionFlags flags;
+
+  CLI::App* setUp(CLI::App& app) {
+    CLI::App* c = app.add_subcommand(
+        "validate", "check an SV-COMP witness (format 2.0) of a C task: replay a violation witness natively, "
+                    "check a correctness witness's loop invariants with certify");
+    addTaskArgument(c, request.input);
+    c->add_option("--witness", request.witnessFile, "the witness (.yml)")->required();
+    c->add_option("--timeout", request.timeoutSeconds, "seconds for all checks together (default 120)");
+    addFrontendFlags(c, flags);
+    c->add_flag("-v,--verbose", request.verbosity, "log the front end's progress on stderr");
+    c->footer("Exit codes: 0 confirmed, 10 rejected (the witness contradicts the program, or names another "
+              "task), 20 unconfirmed, 2 input or usage error.");
+    return c;
+  }
+  void prepare() {
+    request.assignments = flags.assignments();
+    parseAssignments(request.assignments);
+  }
+  int run(std::ostream& out, std::ostream&) { return runValidate(request, out); }
 };
 
 struct DumpCommand {
@@ -120,7 +147,8 @@ struct ChcCommand {
         "chc", "CHC-COMP mode: print sat, unsat or unknown for a system of Horn clauses (.smt2)");
     c->add_option("file", options.file, "the Horn clauses (SMT-LIB 2, HORN logic)")->required();
     c->add_flag("--model", options.printModel, "after sat the model, after unsat the derivation of false");
-    c->add_option("--engine", options.engine, "the engine (default: the first that supports the clauses)");
+    c->add_option("--engine", options.engine,
+                  "one engine (default: the portfolio for the clauses' shape, as argus verify; see --help-engines)");
     c->add_option("--timeout", options.timeoutSeconds, "wall-clock seconds (default: none)");
     repeatable(c->add_option("--set", options.settings, "set an option: KEY=VALUE (repeatable)"));
     c->add_option("--dump-queries", options.dumpDir, "write every solver query as .smt2 into this folder");
@@ -177,6 +205,8 @@ struct BenchCommand {
         c->add_option("--stat", config.statKeys, "a value of argus' --json to add to the TSV (repeatable)"));
     c->add_option("--argus", config.argusExecutable,
                   "the argus binary for --run configurations (default: this one)");
+    c->add_flag("--witnesses", config.witnesses,
+                "argus runs write an SV-COMP witness of each TRUE/FALSE of a C task, checked by argus validate");
     c->add_flag("--fail-on-wrong", config.failOnWrong,
                 "exit 1 if a verdict is wrong, evidence was rejected, a task crashed or argus answered "
                 "UNKNOWN (error: ...)");
@@ -262,6 +292,8 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
   TranslateCommand translate;
   CLI::App* chcApp = chc.setUp(app);
   CLI::App* translateApp = translate.setUp(app);
+  ValidateCommand validate;
+  CLI::App* validateApp = validate.setUp(app);
   try {
     try {
       app.parse(argc, argv);
@@ -284,7 +316,8 @@ int dispatch(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (benchApp->parsed()) return perform(bench);
     if (chcApp->parsed()) return perform(chc);
     if (translateApp->parsed()) return perform(translate);
-    return usageError(err, "no command given: use verify, chc, dump, translate or bench (see argus --help)");
+    if (validateApp->parsed()) return perform(validate);
+    return usageError(err, "no command given: use verify, chc, dump, translate, validate or bench (see argus --help)");
   } catch (const InputError& e) {
     return usageError(err, e.what());
   } catch (const OptionError& e) {

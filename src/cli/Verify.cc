@@ -21,6 +21,7 @@
 #include "cli/Pipeline.h"
 #include "cli/RunGuard.h"
 #include "cli/TaskInput.h"
+#include "cli/Version.h"
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
 #include "ir/Queries.h"
@@ -32,6 +33,7 @@
 #include "report/VerdictLine.h"
 #include "util/Error.h"
 #include "util/TempDir.h"
+#include "witness/Witness.h"
 
 namespace argus::cli {
 namespace {
@@ -58,22 +60,25 @@ class VerifyRun {
     if (log_.verbosity() >= 1) writeStatistics();
     out_->flush();
     writeJson(result, program, code);
+    if (program) writeWitness(result, *program);
     return code;
   }
 
-  /// A portfolio child: the report goes into `text` and the JSON report (always rendered) into `json`,
-  /// for the parent to print if this child wins.
-  void captureInto(std::ostream& text, std::string& json) {
+  /// A portfolio child: the report goes into `text`, the JSON report (always rendered) into `json` and
+  /// the witness (when asked for) into `witness`, for the parent to print and write if this child wins.
+  void captureInto(std::ostream& text, std::string& json, std::string& witness) {
     out_ = &text;
     jsonCapture_ = &json;
+    witnessCapture_ = &witness;
   }
 
   /// Prints a report rendered elsewhere (by the portfolio's winner); returns `code`.
-  int finishWith(const std::string& text, const std::string& json, int code) {
+  int finishWith(const std::string& text, const std::string& json, const std::string& witness, int code) {
     claim();
     *out_ << text;
     out_->flush();
-    if (!request_.jsonFile.empty() && !json.empty()) writeJsonFile(json);
+    if (!request_.jsonFile.empty() && !json.empty()) writeTextFile(request_.jsonFile, json, "JSON report");
+    if (!request_.witnessFile.empty() && !witness.empty()) writeTextFile(request_.witnessFile, witness, "witness");
     return code;
   }
 
@@ -124,13 +129,30 @@ class VerifyRun {
       *jsonCapture_ = std::move(text);
       return;
     }
-    writeJsonFile(text);
+    writeTextFile(request_.jsonFile, text, "JSON report");
   }
 
-  void writeJsonFile(const std::string& text) {
-    std::ofstream file(request_.jsonFile);
+  /// The SV-COMP witness of a certified TRUE or FALSE (--witness); an answer that has none says why (-v).
+  void writeWitness(const ir::Result& result, const ir::Program& program) {
+    if (request_.witnessFile.empty() || result.verdict == ir::Verdict::Unknown) return;
+    witness::WitnessText witness;
+    try {
+      witness = witness::writeWitness(program, result, {kVersion, ""});
+    } catch (const std::exception& e) {
+      witness.whyNot = e.what();
+    }
+    if (!witness.yaml) {
+      log_.log(1, "witness", "no witness: {}", witness.whyNot);
+      return;
+    }
+    if (witnessCapture_) *witnessCapture_ = *witness.yaml;
+    else writeTextFile(request_.witnessFile, *witness.yaml, "witness");
+  }
+
+  void writeTextFile(const std::string& path, const std::string& text, const char* what) {
+    std::ofstream file(path);
     file << text;
-    if (!file) log_.warn("cli", "cannot write the JSON report {}", request_.jsonFile);
+    if (!file) log_.warn("cli", "cannot write the {} {}", what, path);
   }
 
   report::RunInfo snapshot() {
@@ -140,7 +162,8 @@ class VerifyRun {
 
   const VerifyRequest& request_;
   std::ostream* out_;
-  std::string* jsonCapture_ = nullptr;  // a portfolio child's JSON report
+  std::string* jsonCapture_ = nullptr;     // a portfolio child's JSON report
+  std::string* witnessCapture_ = nullptr;  // and its witness
   Logger log_;
   Stats stats_;
   Stopwatch clock_;
@@ -281,7 +304,7 @@ int runPortfolio(const std::vector<std::string>& engines, unsigned jobs, VerifyR
     setenv("TMPDIR", tmp.c_str(), 1);
     std::ostringstream text;
     portfolio::RunReport report;
-    run.captureInto(text, report.jsonText);
+    run.captureInto(text, report.jsonText, report.witnessText);
     report.engine = name;
     report.exitCode = judge(engineByName(name));
     report.decided = report.exitCode == kExitTrue || report.exitCode == kExitFalse;
@@ -318,7 +341,7 @@ int runPortfolio(const std::vector<std::string>& engines, unsigned jobs, VerifyR
       json = report.dump(2) + "\n";
     }
   }
-  return run.finishWith(text, json, shown->exitCode);
+  return run.finishWith(text, json, shown->witnessText, shown->exitCode);
 }
 
 int runEngines(const Options& options, VerifyRun& run, const portfolio::Shape& shape, const Judge& judge,

@@ -15,6 +15,7 @@ struct VerifyRequest {
   std::string input;                     // .c, .i or .yml
   std::vector<std::string> assignments;  // "name=value", applied in order (flags after --set)
   std::string jsonFile;                  // empty: none
+  std::string witnessFile;               // --witness, empty: none
   std::string dumpDir;                   // --dump-queries, empty: none
   int verbosity = 0;
 };

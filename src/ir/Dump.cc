@@ -95,7 +95,9 @@ void appendProcedure(std::string& out, const Program& p, const Procedure& proc) 
   out += "  locations:\n";
   for (LocId l : proc.locations) {
     const Location& loc = p.loc(l);
-    out += "    " + locationTitle(p, l) + (loc.loc.known() ? "  " + loc.loc.str() : "") + "\n";
+    out += "    " + locationTitle(p, l) + (loc.loc.known() ? "  " + loc.loc.str() : "");
+    if (loc.loopStart.known()) out += fmt::format("  (head of the loop at {}:{})", loc.loopStart.line, loc.loopStart.column);
+    out += "\n";
   }
   out += "  edges:\n";
   for (EdgeId e : proc.edges) appendEdge(out, p, p.edge(e));

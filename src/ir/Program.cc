@@ -193,7 +193,7 @@ Program Program::translate(std::shared_ptr<z3::context> target) const {
     Edge c{e.id, e.proc, e.from, e.to, e.kind, tr(e.formula), e.writes, {}, {}, e.callee, {}, e.results,
            e.loc, e.label, e.unsupported};
     for (auto& a : e.aux) c.aux.push_back(tr(a));
-    for (auto& in : e.inputs) c.inputs.push_back(NondetInput{tr(in.term), in.function, in.type});
+    for (auto& in : e.inputs) c.inputs.push_back(NondetInput{tr(in.term), in.function, in.type, in.loc});
     for (auto& a : e.args) c.args.push_back(tr(a));
     out.edges_.push_back(std::move(c));
   }

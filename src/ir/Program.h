@@ -76,6 +76,7 @@ struct NondetInput {
   z3::expr term;
   std::string function;  // "__VERIFIER_nondet_int", or empty
   ValueType type;
+  SourceLoc loc;         // C: where the call stands (its callee name), for witnesses
 };
 
 struct Edge {
@@ -107,6 +108,9 @@ struct Location {
   ProcId proc;
   std::string name;
   SourceLoc loc;
+  /// C: the head of a source loop, which starts here (its `while`, `for` or `do` keyword); unknown for
+  /// every other location. Witnesses name loops by this position.
+  SourceLoc loopStart;
   std::vector<EdgeId> out, in;
 };
 
@@ -164,6 +168,7 @@ class Program {
   // ---- access ----
   const Variable& var(VarId v) const { return vars_.at(v); }
   const Location& loc(LocId l) const { return locs_.at(l); }
+  void setLoopStart(LocId l, SourceLoc start) { locs_.at(l).loopStart = std::move(start); }
   const Edge& edge(EdgeId e) const { return edges_.at(e); }
   Edge& mutableEdge(EdgeId e) { return edges_.at(e); }
   const Procedure& proc(ProcId p) const { return procs_.at(p); }

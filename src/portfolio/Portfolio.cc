@@ -24,15 +24,16 @@
 namespace argus::portfolio {
 namespace {
 
-// A report travels as one header line "ARGUS-REPORT <decided> <exit code> <stdout bytes> <json bytes>"
-// followed by the two texts.
+// A report travels as one header line
+// "ARGUS-REPORT <decided> <exit code> <stdout bytes> <json bytes> <witness bytes> <stderr bytes>" followed
+// by the texts.
 constexpr const char* kHeader = "ARGUS-REPORT";
 
 std::string serialize(const RunReport& r) {
   std::ostringstream out;
   out << kHeader << ' ' << (r.decided ? 1 : 0) << ' ' << r.exitCode << ' ' << r.stdoutText.size() << ' '
-      << r.jsonText.size() << '\n'
-      << r.stdoutText << r.jsonText;
+      << r.jsonText.size() << ' ' << r.witnessText.size() << ' ' << r.stderrText.size() << '\n'
+      << r.stdoutText << r.jsonText << r.witnessText << r.stderrText;
   return out.str();
 }
 
@@ -44,12 +45,15 @@ std::optional<RunReport> deserialize(const std::string& bytes) {
   std::string tag;
   int decided = 0;
   RunReport r;
-  size_t outSize = 0, jsonSize = 0;
-  if (!(header >> tag >> decided >> r.exitCode >> outSize >> jsonSize) || tag != kHeader) return std::nullopt;
-  if (bytes.size() != eol + 1 + outSize + jsonSize) return std::nullopt;
+  size_t outSize = 0, jsonSize = 0, witnessSize = 0, errSize = 0;
+  if (!(header >> tag >> decided >> r.exitCode >> outSize >> jsonSize >> witnessSize >> errSize) || tag != kHeader)
+    return std::nullopt;
+  if (bytes.size() != eol + 1 + outSize + jsonSize + witnessSize + errSize) return std::nullopt;
   r.decided = decided != 0;
   r.stdoutText = bytes.substr(eol + 1, outSize);
   r.jsonText = bytes.substr(eol + 1 + outSize, jsonSize);
+  r.witnessText = bytes.substr(eol + 1 + outSize + jsonSize, witnessSize);
+  r.stderrText = bytes.substr(eol + 1 + outSize + jsonSize + witnessSize, errSize);
   return r;
 }
 

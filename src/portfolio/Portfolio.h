@@ -22,6 +22,8 @@ struct RunReport {
   int exitCode = 0;         // the exit code argus would have with this report
   std::string stdoutText;   // verdict line and what follows it
   std::string jsonText;     // the JSON report (may be empty)
+  std::string witnessText;  // the SV-COMP witness, when one was asked for (may be empty)
+  std::string stderrText;   // diagnostics to show with the report (may be empty)
   std::string failure;      // non-empty: the process ended without a report (crash, killed), why
   double seconds = 0;       // wall time from its start to its report
 };

@@ -63,7 +63,7 @@ std::vector<NondetInput> inputUnion(const std::vector<NondetInput>& a, const std
 
 std::vector<NondetInput> renameInputs(const std::vector<NondetInput>& inputs, const smt::Substitution& sub) {
   std::vector<NondetInput> out;
-  for (auto& in : inputs) out.push_back(NondetInput{sub.apply(in.term), in.function, in.type});
+  for (auto& in : inputs) out.push_back(NondetInput{sub.apply(in.term), in.function, in.type, in.loc});
   return out;
 }
 
@@ -106,7 +106,7 @@ BlockEdge BlockGraph::fromInput(const Edge& e, bool canonicalNames) const {
     z3::expr named = ctx.constant(("blk!in" + std::to_string(k) + suffix).c_str(), term.get_sort());
     conjuncts.push_back(named == term);
     b.aux.push_back(named);
-    b.inputs.push_back(NondetInput{named, e.inputs[k].function, e.inputs[k].type});
+    b.inputs.push_back(NondetInput{named, e.inputs[k].function, e.inputs[k].type, e.inputs[k].loc});
   }
   b.formula = smt::mkAnd(ctx, conjuncts);
   return b;

@@ -115,8 +115,10 @@ class Driver {
     fs::path stem =
         logDir(run) / fmt::format("{:04}-{}", index + 1,
                                   fileSafe(task.category + "-" + fs::path(task.path).filename().string()));
+    bool witness = run.isArgus && config_.witnesses && !task.chc;
     CommandContext context{config_.argusExecutable, config_.timeoutSeconds,
-                           run.isArgus ? stem.string() + ".json" : ""};
+                           run.isArgus ? stem.string() + ".json" : "", witness ? stem.string() + ".witness.yml" : ""};
+    if (witness) fs::remove(context.witnessFile);
     ChildSpec spec;
     spec.argv = commandFor(run, task, context);
     spec.stdoutFile = stem.string() + ".out";
@@ -133,7 +135,24 @@ class Driver {
       for (auto& key : config_.statKeys) outcome.stats[key] = statFromJson(json, key);
       outcome.certifyRejected = std::strtol(statFromJson(json, "certify.rejected").c_str(), nullptr, 10);
     }
+    if (witness && outcome.verdict != ir::Verdict::Unknown) outcome.witness = validateWitness(task, context, stem);
     return outcome;
+  }
+
+  /// What `argus validate` says of the witness of a TRUE or FALSE: its first word, "missing" or "error".
+  std::string validateWitness(const BenchTask& task, const CommandContext& context, const fs::path& stem) {
+    if (!fs::exists(context.witnessFile)) return "missing";
+    ChildSpec spec;
+    spec.argv = validateCommandFor(task, context);
+    spec.stdoutFile = stem.string() + ".validate.out";
+    spec.stderrFile = stem.string() + ".validate.err";
+    spec.memoryMB = config_.memoryMB;
+    if (config_.timeoutSeconds > 0) spec.killAfterSeconds = config_.timeoutSeconds + config_.argusGraceSeconds;
+    ChildOutcome child = runChild(spec, &InterruptScope::flag());
+    std::string said = readFile(spec.stdoutFile);
+    std::string word = said.substr(0, said.find_first_of(" :\n"));
+    if (word == "confirmed" || word == "unconfirmed" || word == "rejected") return word;
+    return "error";
   }
 
   void report(const BenchTask& task, const RunSpec& run, const TaskOutcome& o, size_t total) {
@@ -145,6 +164,7 @@ class Driver {
               verdictText(task, *task.expectedSafe ? ir::Verdict::Safe : ir::Verdict::Unsafe) + ")";
     if (o.status != Status::Ok) line += " (" + describeStatus(o) + ")";
     if (o.status != Status::Rejected && o.certifyRejected > 0) line += " " + rejectedNote(o);
+    if (!o.witness.empty()) line += " witness " + o.witness;
     std::lock_guard<std::mutex> lock(progressMutex_);
     progress_ << line << std::endl;
   }
@@ -163,6 +183,8 @@ std::string failureText(const BenchTask& task, const TaskOutcome& o) {
   if (o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse)
     return fmt::format("WRONG {} (expected {})", verdict,
                        verdictText(task, *task.expectedSafe ? ir::Verdict::Safe : ir::Verdict::Unsafe));
+  if (o.witness == "missing" || o.witness == "rejected" || o.witness == "error")
+    return verdict + " with witness " + o.witness;
   if (o.status == Status::Ok) return verdict + " " + rejectedNote(o);
   return describeStatus(o);
 }
@@ -200,13 +222,27 @@ std::vector<std::string> failures(const BenchConfig& config, const std::vector<B
   return out;
 }
 
+/// "Witnesses of NAME: 3 confirmed, 1 unconfirmed, ..." over the TRUE and FALSE answers of one configuration.
+std::string witnessSummary(const RunResults& run) {
+  std::map<std::string, int> counts;
+  for (const TaskOutcome& o : run.outcomes)
+    if (!o.witness.empty()) ++counts[o.witness];
+  std::string out;
+  for (const char* kind : {"confirmed", "unconfirmed", "rejected", "missing", "error"})
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", counts[kind], kind);
+  return fmt::format("Witnesses of {} (TRUE and FALSE answers, checked by argus validate): {}\n", run.name, out);
+}
+
 std::string summary(const BenchConfig& config, const std::vector<BenchTask>& tasks,
                     const std::vector<RunResults>& runs) {
   std::string out =
       fmt::format("## argus bench: {} tasks, {} configuration{}, timeout {:g} s, memory {} MB, {} job{}\n\n",
                   tasks.size(), runs.size(), runs.size() == 1 ? "" : "s", config.timeoutSeconds,
                   config.memoryMB, config.jobs, config.jobs == 1 ? "" : "s");
-  for (auto& r : runs) out += summaryMarkdown(tasks, r) + "\n";
+  for (auto& r : runs) {
+    out += summaryMarkdown(tasks, r) + "\n";
+    if (config.witnesses) out += witnessSummary(r) + "\n";
+  }
   if (auto comparison = comparisonMarkdown(tasks, runs); !comparison.empty()) out += comparison + "\n";
   return out;
 }

@@ -21,6 +21,9 @@ struct BenchConfig {
   int jobs = 1;
   std::string outDir;  // empty: argus-bench-<date>-<time> in the current folder
   bool failOnWrong = false;
+  /// argus runs write an SV-COMP witness of every TRUE and FALSE, which `argus validate` then checks
+  /// (TSV column `witness`); with failOnWrong a rejected or missing witness fails.
+  bool witnesses = false;
   /// Each names a configuration of `runs` and the fewest tasks it must solve (correct TRUE + FALSE).
   std::vector<SolvedFloor> minSolved;
   std::vector<std::string> statKeys;  // values taken from each argus run's --json

@@ -108,16 +108,34 @@ std::string fillTemplate(const std::string& commandTemplate, const BenchTask& ta
   return replaceAll(out, "{timeout}", fmt::format("{:g}", timeoutSeconds));
 }
 
+namespace {
+
+/// The error function and data model that a plain C file's comments set (a .yml task sets its own).
+void addTaskSettings(std::vector<std::string>& argv, const BenchTask& task) {
+  if (!task.errorFunction.empty()) argv.insert(argv.end(), {"--error-function", task.errorFunction});
+  if (!task.dataModel.empty()) argv.insert(argv.end(), {"--data-model", task.dataModel});
+}
+
+}  // namespace
+
 std::vector<std::string> commandFor(const RunSpec& run, const BenchTask& task,
                                     const CommandContext& context) {
   if (!run.isArgus) return {"/bin/sh", "-c", fillTemplate(run.commandTemplate, task, context.timeoutSeconds)};
   std::vector<std::string> argv = {context.argusExecutable, "verify", task.path};
   if (context.timeoutSeconds > 0)
     argv.insert(argv.end(), {"--timeout", fmt::format("{:g}", context.timeoutSeconds)});
-  if (!task.errorFunction.empty()) argv.insert(argv.end(), {"--error-function", task.errorFunction});
-  if (!task.dataModel.empty()) argv.insert(argv.end(), {"--data-model", task.dataModel});
+  addTaskSettings(argv, task);
   argv.insert(argv.end(), run.args.begin(), run.args.end());
   if (!context.jsonFile.empty()) argv.insert(argv.end(), {"--json", context.jsonFile});
+  if (!context.witnessFile.empty()) argv.insert(argv.end(), {"--witness", context.witnessFile});
+  return argv;
+}
+
+std::vector<std::string> validateCommandFor(const BenchTask& task, const CommandContext& context) {
+  std::vector<std::string> argv = {context.argusExecutable, "validate", task.path, "--witness", context.witnessFile};
+  if (context.timeoutSeconds > 0)
+    argv.insert(argv.end(), {"--timeout", fmt::format("{:g}", context.timeoutSeconds)});
+  addTaskSettings(argv, task);
   return argv;
 }
 

@@ -45,8 +45,12 @@ std::string fillTemplate(const std::string& commandTemplate, const BenchTask& ta
 struct CommandContext {
   std::string argusExecutable;
   double timeoutSeconds = 0;
-  std::string jsonFile;  // argus runs write their --json here
+  std::string jsonFile;     // argus runs write their --json here
+  std::string witnessFile;  // and their --witness here (empty: none)
 };
+
+/// The argv of `argus validate` for the witness of one task.
+std::vector<std::string> validateCommandFor(const BenchTask& task, const CommandContext& context);
 
 /// The argv of the child process for one task.
 std::vector<std::string> commandFor(const RunSpec& run, const BenchTask& task, const CommandContext& context);

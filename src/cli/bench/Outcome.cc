@@ -175,7 +175,8 @@ bool evidenceRejected(const TaskOutcome& o) { return o.status == Status::Rejecte
 
 bool isFailure(const TaskOutcome& o) {
   return o.judgement == Judgement::WrongTrue || o.judgement == Judgement::WrongFalse || evidenceRejected(o) ||
-         o.status == Status::Crash || o.status == Status::Error;
+         o.status == Status::Crash || o.status == Status::Error || o.witness == "missing" ||
+         o.witness == "rejected" || o.witness == "error";
 }
 
 VerdictReader VerdictReader::forArgus() { return VerdictReader{true, std::regex()}; }

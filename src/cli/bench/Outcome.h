@@ -46,6 +46,9 @@ struct TaskOutcome {
   /// The statistic certify.rejected of the argus run's --json: evidence the checker rejected, also when
   /// the verdict stood (in CHC mode certify may replace a rejected certificate by a model of its own).
   long certifyRejected = 0;
+  /// With `--witnesses`, for a TRUE or FALSE: what `argus validate` said of the witness (confirmed,
+  /// unconfirmed, rejected), or missing (none written), or error (the validator failed); else empty.
+  std::string witness;
 };
 
 /// Evidence was rejected: the verdict became UNKNOWN (evidence rejected), or it stood but certify
@@ -53,8 +56,9 @@ struct TaskOutcome {
 bool evidenceRejected(const TaskOutcome& outcome);
 
 /// What `--fail-on-wrong` fails on: a wrong verdict, rejected evidence, a crash or an internal error
-/// (UNKNOWN (error: ...)). Timeouts, memory-outs and other unknowns, undecided certification included,
-/// are no failure.
+/// (UNKNOWN (error: ...)), and with `--witnesses` a witness that is missing, rejected or made the validator
+/// fail. Timeouts, memory-outs and other unknowns, undecided certification included, are no failure, nor
+/// is an unconfirmed witness.
 bool isFailure(const TaskOutcome& outcome);
 
 /// How to read a verdict from a command's stdout.

@@ -145,15 +145,15 @@ std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::v
 std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run,
                 const std::vector<std::string>& statKeys) {
   std::string out =
-      "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason\tcertify_rejected";
+      "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason\tcertify_rejected\twitness";
   for (auto& k : statKeys) out += "\t" + k;
   out += "\n";
   for (size_t i = 0; i < tasks.size() && i < run.outcomes.size(); ++i) {
     const TaskOutcome& o = run.outcomes[i];
-    out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{:.3f}\t{:.1f}\t{}\t{}", tsvClean(tasks[i].path),
+    out += fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{:.3f}\t{:.1f}\t{}\t{}\t{}", tsvClean(tasks[i].path),
                        tsvClean(tasks[i].category), expectedText(tasks[i]), verdictText(tasks[i], o.verdict),
                        toString(o.judgement), toString(o.status), o.wallSeconds, o.cpuSeconds, o.memoryMB,
-                       tsvClean(o.reason), o.certifyRejected);
+                       tsvClean(o.reason), o.certifyRejected, o.witness);
     for (auto& k : statKeys) {
       auto it = o.stats.find(k);
       out += "\t" + (it == o.stats.end() ? std::string() : tsvClean(it->second));

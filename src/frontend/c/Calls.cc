@@ -35,6 +35,8 @@ bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& c
   z3::expr yes = program_.ctx().bool_val(true);
   switch (builtin.kind) {
     case BuiltinKind::Error:
+      // The edge into the error location stands where the error function is called (a witness's target).
+      if (ir::SourceLoc at = sourceLocOf(call); at.known()) segment.loc = at;
       flush(segment, program_.proc(proc_).error, yes, {}, "call " + name + "()");
       return false;
     case BuiltinKind::Stop:
@@ -94,7 +96,7 @@ void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst&
   }
   segment.aux.push_back(input);
   if (!smt::isTrue(range)) segment.constraints.push_back(range);
-  segment.inputs.push_back(ir::NondetInput{input, name, type});
+  segment.inputs.push_back(ir::NondetInput{input, name, type, sourceLocOf(call)});
   define(segment, call, value);
   if (!debugNames_.lookup(&call).known) segment.label.push_back(name + "()");
 }

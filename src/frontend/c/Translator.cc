@@ -2,6 +2,11 @@
 #include "frontend/c/Translator.h"
 
 #include <llvm/IR/CFG.h>
+#include <llvm/IR/Dominators.h>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
 
 #include "smt/Terms.h"
 #include "util/Error.h"
@@ -140,6 +145,39 @@ void FunctionTranslator::createLocations(ir::LocId entryLoc) {
     std::string name = "bb" + std::to_string(index) + (loc.known() ? ":" + std::to_string(loc.line) : "");
     blockLocs_[&block] = program_.addLocation(proc_, name, loc);
   }
+  markLoopStarts();
+}
+
+void FunctionTranslator::markLoopStarts() {
+  // clang puts the source range of every loop statement (with -g) on the back edges' branches as
+  // llvm.loop metadata: the first DILocation is where the statement starts. The loop's head is the
+  // successor of such a branch that dominates it. LoopSimplify may split one statement's loop into
+  // nested loops that share the metadata; the statement's head, where its condition is evaluated, is
+  // then the innermost of their heads, the one all the others dominate.
+  llvm::DominatorTree dominators(const_cast<llvm::Function&>(function_));
+  std::map<std::tuple<std::string, unsigned, unsigned>, std::vector<const llvm::BasicBlock*>> headsByStart;
+  for (const llvm::BasicBlock& block : function_) {
+    const llvm::Instruction* branch = block.getTerminator();
+    const llvm::MDNode* loop = branch ? branch->getMetadata(llvm::LLVMContext::MD_loop) : nullptr;
+    if (!loop) continue;
+    const llvm::DILocation* start = nullptr;
+    for (unsigned i = 1; i < loop->getNumOperands() && !start; ++i)
+      start = llvm::dyn_cast_or_null<llvm::DILocation>(loop->getOperand(i).get());
+    if (!start || start->getLine() == 0) continue;
+    auto& heads = headsByStart[{start->getFilename().str(), start->getLine(), start->getColumn()}];
+    for (const llvm::BasicBlock* successor : llvm::successors(&block))
+      if (blockLocs_.count(successor) && dominators.dominates(successor, &block) &&
+          std::find(heads.begin(), heads.end(), successor) == heads.end())
+        heads.push_back(successor);
+  }
+  for (auto& [start, heads] : headsByStart)
+    for (const llvm::BasicBlock* head : heads) {
+      bool innermost = std::all_of(heads.begin(), heads.end(),
+                                   [&](const llvm::BasicBlock* other) { return dominators.dominates(other, head); });
+      if (!innermost) continue;
+      auto& [file, line, column] = start;
+      program_.setLoopStart(blockLocs_.at(head), ir::SourceLoc{file, static_cast<int>(line), static_cast<int>(column)});
+    }
 }
 
 void FunctionTranslator::startSegment(Segment& segment, ir::LocId from) {

@@ -92,6 +92,8 @@ class FunctionTranslator {
   void decideVariables();
   ir::VarId makeVariable(const llvm::Value* value, ir::VarRole role, const std::string& fallback);
   void createLocations(ir::LocId entryLoc);
+  /// Marks the locations of loop heads with the position of their loop statement (ir::Location::loopStart).
+  void markLoopStarts();
   void translateBlock(const llvm::BasicBlock& block);
   void startSegment(Segment& segment, ir::LocId from);
   ir::EdgeId flush(Segment& segment, ir::LocId to, const z3::expr& condition, const std::vector<PhiAssignment>& phis,

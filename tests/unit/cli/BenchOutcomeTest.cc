@@ -141,3 +141,12 @@ TEST(BenchOutcome, EvidenceRejectedOnTheWayFailsEvenWhenTheVerdictStood) {
   EXPECT_TRUE(evidenceRejected(stood));
   EXPECT_TRUE(isFailure(stood));
 }
+
+TEST(BenchOutcome, AMissingRejectedOrFailedWitnessFailsAnUnconfirmedOneDoesNot) {
+  for (auto [said, fails] : {std::pair<const char*, bool>{"confirmed", false}, {"unconfirmed", false},
+                             {"", false}, {"missing", true}, {"rejected", true}, {"error", true}}) {
+    auto outcome = argusRun(true, "Verdict: TRUE\n");
+    outcome.witness = said;
+    EXPECT_EQ(isFailure(outcome), fails) << said;
+  }
+}

@@ -103,7 +103,7 @@ TEST(BenchTables, UndecidedErrorsAndRejectedEvidenceHaveTheirColumns) {
             std::string::npos)
       << md;
   std::string text = tsv(tasks, run, {});
-  EXPECT_NE(text.find("x/stood.c\tx\ttrue\tTRUE\tcorrect\tok\t0.000\t1.000\t0.0\t\t2\n"), std::string::npos)
+  EXPECT_NE(text.find("x/stood.c\tx\ttrue\tTRUE\tcorrect\tok\t0.000\t1.000\t0.0\t\t2\t\n"), std::string::npos)
       << text;
   EXPECT_NE(text.find("\tundecided\t"), std::string::npos) << text;
 }
@@ -132,8 +132,8 @@ TEST(BenchTables, TsvHasOneRowPerTaskWithSelectedStatistics) {
   EXPECT_EQ(
       header,
       "task\tcategory\texpected\tverdict\tcorrect\tstatus\twall_s\tcpu_s\tmemory_mb\treason\tcertify_rejected\t"
-      "bmc.bound");
-  EXPECT_EQ(first, "loops/a.yml\tloops\ttrue\tTRUE\tcorrect\tok\t0.000\t1.000\t0.0\t\t0\t7");
+      "witness\tbmc.bound");
+  EXPECT_EQ(first, "loops/a.yml\tloops\ttrue\tTRUE\tcorrect\tok\t0.000\t1.000\t0.0\t\t0\t\t7");
   EXPECT_NE(text.find("locks/c.yml\tlocks\ttrue\tUNKNOWN\t-\ttimeout"), std::string::npos) << text;
   EXPECT_NE(text.find("loops/b.yml\tloops\tfalse\tTRUE\tWRONG"), std::string::npos) << text;
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 5);

@@ -1,0 +1,433 @@
+// IR formulas ↔ C expressions for witnesses (see CExpression.h). The writer bounds the magnitude of every
+// arithmetic sub-term from the variables' C types, so that computing it in `long long` cannot overflow and
+// the C value equals the mathematical one; the reader accepts exactly the shapes the writer produces.
+#include "witness/CExpression.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <deque>
+
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+namespace argus::witness {
+
+// ---------------------------------------------------------------- scope
+
+SourceScope::SourceScope(const ir::Program& program, ir::ProcId proc) : program_(program), proc_(proc) {
+  const ir::Procedure& procedure = program.proc(proc);
+  Writers atEntry;
+  for (ir::VarId g : program.globals())
+    if (!program.var(g).sourceName.empty()) atEntry[program.var(g).sourceName].insert(g);
+  for (ir::VarId p : procedure.params)
+    if (!program.var(p).sourceName.empty()) atEntry[program.var(p).sourceName].insert(p);
+  // A forward may-analysis: the set of IR variables of each name that may have been written last.
+  atLocation_[procedure.entry] = atEntry;
+  std::deque<ir::LocId> work{procedure.entry};
+  while (!work.empty()) {
+    ir::LocId at = work.front();
+    work.pop_front();
+    for (ir::EdgeId e : program.loc(at).out) {
+      const ir::Edge& edge = program.edge(e);
+      Writers after = atLocation_[at];
+      for (ir::VarId w : edge.isCall() ? edge.results : edge.writes) {
+        const ir::Variable& var = program.var(w);
+        if (!var.sourceName.empty() && var.role != ir::VarRole::Global) after[var.sourceName] = {w};
+      }
+      auto [it, fresh] = atLocation_.try_emplace(edge.to);
+      bool grew = fresh;
+      for (auto& [name, writers] : after)
+        for (ir::VarId w : writers) grew |= it->second[name].insert(w).second;
+      if (grew) work.push_back(edge.to);
+    }
+  }
+}
+
+std::optional<ir::VarId> SourceScope::variableOf(ir::LocId loc, const std::string& name) const {
+  auto at = atLocation_.find(loc);
+  if (at == atLocation_.end()) return std::nullopt;
+  auto it = at->second.find(name);
+  if (it == at->second.end() || it->second.size() != 1) return std::nullopt;
+  return *it->second.begin();
+}
+
+bool SourceScope::visible(ir::LocId loc, ir::VarId var) const {
+  const ir::Variable& v = program_.var(var);
+  return !v.sourceName.empty() && variableOf(loc, v.sourceName) == var;
+}
+
+// ---------------------------------------------------------------- IR → C
+
+namespace {
+
+using Magnitude = unsigned __int128;
+constexpr Magnitude kLongLongLimit = (Magnitude(1) << 63) - 1;
+
+Magnitude saturatingAdd(Magnitude a, Magnitude b) { return a > kLongLongLimit || b > kLongLongLimit ? kLongLongLimit + 1 : a + b; }
+Magnitude saturatingMul(Magnitude a, Magnitude b) {
+  if (a == 0 || b == 0) return 0;
+  return a > (kLongLongLimit + 1) / b ? kLongLongLimit + 1 : a * b;
+}
+
+struct CText {
+  std::string text;
+  Magnitude bound = 0;  // int terms: an upper bound of |value|
+};
+
+class Writer {
+ public:
+  Writer(const SourceScope& scope, ir::LocId loc) : scope_(scope), loc_(loc) {
+    for (const ir::Variable& v : scope.program().vars()) byConstant_.emplace(v.cur.id(), v.id);
+  }
+
+  std::optional<std::string> formula(const z3::expr& e) {
+    std::optional<CText> t = boolean(e);
+    if (!t) return std::nullopt;
+    return t->text;
+  }
+
+ private:
+  std::optional<const ir::Variable*> variable(const z3::expr& e) {
+    auto it = byConstant_.find(e.id());
+    if (it == byConstant_.end() || !scope_.visible(loc_, it->second)) return std::nullopt;
+    return &scope_.program().var(it->second);
+  }
+
+  std::optional<CText> boolean(const z3::expr& e) {
+    if (!e.is_bool()) return std::nullopt;
+    if (e.is_true()) return CText{"1"};
+    if (e.is_false()) return CText{"0"};
+    if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+      auto var = variable(e);
+      if (!var) return std::nullopt;
+      return CText{"(" + (*var)->sourceName + " != 0)"};
+    }
+    if (!e.is_app()) return std::nullopt;
+    Z3_decl_kind kind = e.decl().decl_kind();
+    auto args = [&](const char* op) -> std::optional<CText> {
+      std::string out;
+      for (unsigned i = 0; i < e.num_args(); ++i) {
+        auto part = boolean(e.arg(i));
+        if (!part) return std::nullopt;
+        out += (i ? op : "") + part->text;
+      }
+      return CText{"(" + out + ")"};
+    };
+    switch (kind) {
+      case Z3_OP_AND: return args(" && ");
+      case Z3_OP_OR: return args(" || ");
+      case Z3_OP_NOT: {
+        auto a = boolean(e.arg(0));
+        if (!a) return std::nullopt;
+        return CText{"!" + a->text};
+      }
+      case Z3_OP_IMPLIES: {
+        auto a = boolean(e.arg(0)), b = boolean(e.arg(1));
+        if (!a || !b) return std::nullopt;
+        return CText{"(!" + a->text + " || " + b->text + ")"};
+      }
+      case Z3_OP_ITE: {
+        auto c = boolean(e.arg(0)), a = boolean(e.arg(1)), b = boolean(e.arg(2));
+        if (!c || !a || !b) return std::nullopt;
+        return CText{"(" + c->text + " ? " + a->text + " : " + b->text + ")"};
+      }
+      case Z3_OP_EQ:
+      case Z3_OP_DISTINCT: {
+        if (e.num_args() != 2) return std::nullopt;
+        const char* op = kind == Z3_OP_EQ ? " == " : " != ";
+        if (e.arg(0).is_bool()) {
+          auto a = boolean(e.arg(0)), b = boolean(e.arg(1));
+          if (!a || !b) return std::nullopt;
+          return CText{"(" + a->text + op + b->text + ")"};
+        }
+        return comparison(e, op);
+      }
+      case Z3_OP_LE: return comparison(e, " <= ");
+      case Z3_OP_LT: return comparison(e, " < ");
+      case Z3_OP_GE: return comparison(e, " >= ");
+      case Z3_OP_GT: return comparison(e, " > ");
+      default: return std::nullopt;
+    }
+  }
+
+  std::optional<CText> comparison(const z3::expr& e, const char* op) {
+    auto a = integer(e.arg(0)), b = integer(e.arg(1));
+    if (!a || !b) return std::nullopt;
+    return CText{"(" + a->text + op + b->text + ")"};
+  }
+
+  std::optional<CText> integer(const z3::expr& e) {
+    if (!e.is_int()) return std::nullopt;
+    if (e.is_numeral()) {
+      int64_t value;
+      if (!e.is_numeral_i64(value) || value == INT64_MIN) return std::nullopt;
+      Magnitude bound = static_cast<Magnitude>(value < 0 ? -value : value);
+      return CText{value < 0 ? fmt::format("(-{}LL)", -value) : fmt::format("{}LL", value), bound};
+    }
+    if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+      auto var = variable(e);
+      if (!var) return std::nullopt;
+      return cValue(**var);
+    }
+    if (!e.is_app()) return std::nullopt;
+    switch (e.decl().decl_kind()) {
+      case Z3_OP_ADD:
+      case Z3_OP_SUB: {
+        const char* op = e.decl().decl_kind() == Z3_OP_ADD ? " + " : " - ";
+        std::string out;
+        Magnitude bound = 0;
+        for (unsigned i = 0; i < e.num_args(); ++i) {
+          auto part = integer(e.arg(i));
+          if (!part) return std::nullopt;
+          out += (i ? op : "") + part->text;
+          bound = saturatingAdd(bound, part->bound);
+        }
+        return checked("(" + out + ")", bound);
+      }
+      case Z3_OP_MUL: {
+        std::string out;
+        Magnitude bound = 1;
+        for (unsigned i = 0; i < e.num_args(); ++i) {
+          auto part = integer(e.arg(i));
+          if (!part) return std::nullopt;
+          out += (i ? " * " : "") + part->text;
+          bound = saturatingMul(bound, part->bound);
+        }
+        return checked("(" + out + ")", bound);
+      }
+      case Z3_OP_UMINUS: {
+        auto a = integer(e.arg(0));
+        if (!a) return std::nullopt;
+        return CText{"(-" + a->text + ")", a->bound};
+      }
+      case Z3_OP_ITE: {
+        auto c = boolean(e.arg(0));
+        auto a = integer(e.arg(1)), b = integer(e.arg(2));
+        if (!c || !a || !b) return std::nullopt;
+        return CText{"(" + c->text + " ? " + a->text + " : " + b->text + ")", std::max(a->bound, b->bound)};
+      }
+      default: return std::nullopt;  // div, mod, rem and the rest: C's rounding differs or no counterpart
+    }
+  }
+
+  static std::optional<CText> checked(std::string text, Magnitude bound) {
+    if (bound > kLongLongLimit) return std::nullopt;
+    return CText{std::move(text), bound};
+  }
+
+  /// The IR value of `var` (the signed reading of its bits, for unsigned types too) as a C expression.
+  static std::optional<CText> cValue(const ir::Variable& var) {
+    unsigned bits = var.type.bits;
+    if (bits == 0 || bits > 64) return std::nullopt;
+    std::string asLong = "(long long)" + var.sourceName;
+    Magnitude half = Magnitude(1) << (bits - 1);
+    if (var.type.isSigned || bits == 1) return CText{"(" + asLong + ")", half};
+    if (bits == 64) return std::nullopt;
+    // The int encoding keeps an unsigned value as the signed reading of its bits.
+    return CText{fmt::format("({0} >= {1}LL ? {0} - {2}LL : {0})", asLong, static_cast<uint64_t>(half),
+                             static_cast<uint64_t>(half * 2)),
+                 half};
+  }
+
+  const SourceScope& scope_;
+  ir::LocId loc_;
+  std::map<unsigned, ir::VarId> byConstant_;
+};
+
+void flattenAnd(const z3::expr& e, std::vector<z3::expr>& out) {
+  if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
+    for (unsigned i = 0; i < e.num_args(); ++i) flattenAnd(e.arg(i), out);
+  } else {
+    out.push_back(e);
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
+  return Writer(scope, loc).formula(formula);
+}
+
+std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
+  std::vector<z3::expr> conjuncts;
+  flattenAnd(formula, conjuncts);
+  Writer writer(scope, loc);
+  std::string out;
+  for (const z3::expr& c : conjuncts) {
+    if (smt::isTrue(c)) continue;
+    if (auto text = writer.formula(c)) out += (out.empty() ? "" : " && ") + *text;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- C → IR
+
+namespace {
+
+class Reader {
+ public:
+  Reader(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where)
+      : text_(text), scope_(scope), loc_(loc), where_(where), ctx_(scope.program().ctx()) {}
+
+  z3::expr read() {
+    z3::expr e = asBool(conditional());
+    skipSpace();
+    if (pos_ != text_.size()) fail("unexpected '" + text_.substr(pos_, 10) + "'");
+    return e;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) {
+    throw InputError(where_, 0, fmt::format("cannot read the C expression '{}': {}", text_, what));
+  }
+  void skipSpace() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  bool accept(const std::string& token) {
+    skipSpace();
+    if (text_.compare(pos_, token.size(), token) != 0) return false;
+    // "<" must not take the first character of "<=", "!" not that of "!=", "&" not half of "&&".
+    std::string next = text_.substr(pos_ + token.size(), 1);
+    if ((token == "<" || token == ">" || token == "!" || token == "=") && next == "=") return false;
+    pos_ += token.size();
+    return true;
+  }
+  void expect(const std::string& token) {
+    if (!accept(token)) fail("expected '" + token + "'");
+  }
+
+  z3::expr asBool(const z3::expr& e) { return e.is_bool() ? e : e != 0; }
+  z3::expr asInt(const z3::expr& e) { return e.is_bool() ? z3::ite(e, ctx_.int_val(1), ctx_.int_val(0)) : e; }
+
+  z3::expr conditional() {
+    z3::expr c = logicalOr();
+    if (!accept("?")) return c;
+    z3::expr a = conditional();
+    expect(":");
+    z3::expr b = conditional();
+    if (a.is_bool() && b.is_bool()) return z3::ite(asBool(c), a, b);
+    return z3::ite(asBool(c), asInt(a), asInt(b));
+  }
+  z3::expr logicalOr() {
+    z3::expr e = logicalAnd();
+    while (accept("||")) e = asBool(e) || asBool(logicalAnd());
+    return e;
+  }
+  z3::expr logicalAnd() {
+    z3::expr e = equality();
+    while (accept("&&")) e = asBool(e) && asBool(equality());
+    return e;
+  }
+  z3::expr equality() {
+    z3::expr e = relation();
+    for (;;) {
+      if (accept("==")) {
+        z3::expr r = relation();
+        e = e.is_bool() && r.is_bool() ? e == r : asInt(e) == asInt(r);
+      } else if (accept("!=")) {
+        z3::expr r = relation();
+        e = e.is_bool() && r.is_bool() ? e != r : asInt(e) != asInt(r);
+      } else {
+        return e;
+      }
+    }
+  }
+  z3::expr relation() {
+    z3::expr e = additive();
+    for (;;) {
+      if (accept("<=")) e = asInt(e) <= asInt(additive());
+      else if (accept(">=")) e = asInt(e) >= asInt(additive());
+      else if (accept("<")) e = asInt(e) < asInt(additive());
+      else if (accept(">")) e = asInt(e) > asInt(additive());
+      else return e;
+    }
+  }
+  z3::expr additive() {
+    z3::expr e = multiplicative();
+    for (;;) {
+      if (accept("+")) e = asInt(e) + asInt(multiplicative());
+      else if (accept("-")) e = asInt(e) - asInt(multiplicative());
+      else return e;
+    }
+  }
+  z3::expr multiplicative() {
+    z3::expr e = unary();
+    while (accept("*")) e = asInt(e) * asInt(unary());
+    return e;
+  }
+  z3::expr unary() {
+    if (accept("!")) return !asBool(unary());
+    if (accept("-")) return -asInt(unary());
+    if (accept("(")) {
+      if (castType()) {
+        expect(")");
+        return asInt(unary());  // every value the writer casts fits the target type: the cast keeps it
+      }
+      z3::expr e = conditional();
+      expect(")");
+      return e;
+    }
+    return primary();
+  }
+  /// Consumes the integer type name of a cast, if one follows "(".
+  bool castType() {
+    static const char* kTypes[] = {"long long", "unsigned long long", "long", "unsigned long", "int", "unsigned int"};
+    skipSpace();
+    for (const char* t : kTypes) {
+      std::string type = t;
+      if (text_.compare(pos_, type.size(), type) == 0) {
+        size_t after = pos_ + type.size();
+        while (after < text_.size() && text_[after] == ' ') ++after;
+        if (after < text_.size() && text_[after] == ')') {
+          pos_ = after;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+  z3::expr primary() {
+    skipSpace();
+    if (pos_ >= text_.size()) fail("unexpected end");
+    char c = text_[pos_];
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      size_t start = pos_;
+      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+      std::string digits = text_.substr(start, pos_ - start);
+      while (pos_ < text_.size() && (text_[pos_] == 'L' || text_[pos_] == 'U' || text_[pos_] == 'l' || text_[pos_] == 'u'))
+        ++pos_;
+      return ctx_.int_val(digits.c_str());
+    }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      size_t start = pos_;
+      while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) ++pos_;
+      std::string name = text_.substr(start, pos_ - start);
+      std::optional<ir::VarId> id = scope_.variableOf(loc_, name);
+      if (!id) fail("no variable '" + name + "' in scope there");
+      const ir::Variable& var = scope_.program().var(*id);
+      if (var.cur.is_bool()) return var.cur;
+      if (!var.cur.is_int() || var.type.bits == 0) fail("variable '" + name + "' is not a C integer");
+      if (var.type.isSigned || var.type.bits == 1) return var.cur;
+      // C sees the unsigned value of the bits the int encoding keeps as their signed reading.
+      z3::expr modulus = ctx_.int_val(std::to_string(static_cast<unsigned long long>(1) << (var.type.bits - 1)).c_str()) * 2;
+      return z3::ite(var.cur < 0, var.cur + modulus, var.cur);
+    }
+    fail(std::string("unexpected '") + c + "'");
+  }
+
+  const std::string& text_;
+  const SourceScope& scope_;
+  ir::LocId loc_;
+  const std::string& where_;
+  z3::context& ctx_;
+  size_t pos_ = 0;
+};
+
+}  // namespace
+
+z3::expr fromC(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where) {
+  return Reader(text, scope, loc, where).read();
+}
+
+}  // namespace argus::witness

@@ -1,0 +1,57 @@
+// Formulas of the int encoding as C expressions over source variables, and back: what an SV-COMP
+// correctness witness says at a loop head. The C side reads every variable as the value the C program
+// sees and computes in `long long` (casts written out), so that the expression means in C what the
+// formula means in the IR; what cannot be said that way (temporaries, variables out of scope, division,
+// bit-vector terms, values that might overflow `long long`) is not translated at all.
+#pragma once
+
+#include <z3++.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/Program.h"
+
+namespace argus::witness {
+
+/// Which IR variable holds a C variable's value at each location of one procedure. The front end may keep
+/// one C variable in several IR variables (SSA values that debug information names alike); at a location
+/// the C variable is the IR variable of its name that was written last on every path there (parameters and
+/// globals count as written at the entry). Where the paths disagree or nothing was written, the name has
+/// no variable at that location.
+class SourceScope {
+ public:
+  SourceScope(const ir::Program& program, ir::ProcId proc);
+
+  /// The IR variable that holds C variable `name` at `loc`, if exactly one does.
+  std::optional<ir::VarId> variableOf(ir::LocId loc, const std::string& name) const;
+  /// Is `var` the one variable of its C name at `loc`?
+  bool visible(ir::LocId loc, ir::VarId var) const;
+
+  const ir::Program& program() const { return program_; }
+  ir::ProcId proc() const { return proc_; }
+
+ private:
+  using Writers = std::map<std::string, std::set<ir::VarId>>;
+  const ir::Program& program_;
+  ir::ProcId proc_;
+  std::map<ir::LocId, Writers> atLocation_;
+};
+
+/// The C expression equal to `formula` (a Bool formula over `cur` constants of the int encoding) at `loc`,
+/// or nullopt when a part of it has no C counterpart there.
+std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
+
+/// The conjunction of those top-level conjuncts of `formula` that have a C counterpart at `loc`: a formula
+/// implied by `formula`, so still true wherever `formula` is. "" when no conjunct has one (or all are true).
+std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
+
+/// Reads a C expression of the forms `toC` writes (integer literals, variables, casts to integer types,
+/// unary - and !, * + -, comparisons, && || and ?:) as a Bool formula over the `cur` constants of the
+/// variables `scope` names at `loc`. Throws InputError (naming `where`) for anything else.
+z3::expr fromC(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where);
+
+}  // namespace argus::witness

@@ -1,0 +1,246 @@
+// Validation of witnesses 2.0 by replay (violation) and by certify (correctness); see Validate.h.
+#include "witness/Validate.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <regex>
+
+#include "certify/Certify.h"
+#include "certify/Unfolding.h"
+#include "frontend/c/Replay.h"
+#include "util/Error.h"
+#include "util/Stats.h"
+#include "witness/CExpression.h"
+#include "witness/Witness.h"
+
+namespace argus::witness {
+
+const char* toString(Validity v) {
+  switch (v) {
+    case Validity::Confirmed: return "confirmed";
+    case Validity::Rejected: return "rejected";
+    case Validity::Unconfirmed: return "unconfirmed";
+  }
+  return "?";
+}
+
+namespace {
+
+int lineOf(const YAML::Node& node) { return node.Mark().line >= 0 ? node.Mark().line + 1 : 0; }
+
+std::string scalar(const YAML::Node& node, const std::string& key, const std::string& file) {
+  YAML::Node value = node[key];
+  if (!value || !value.IsScalar()) throw InputError(file, lineOf(node), "'" + key + "' missing or not a single value");
+  return value.as<std::string>();
+}
+
+/// The task the witness was written for must be this program's: same file contents, property, data model.
+std::optional<std::string> taskMismatch(const ir::Program& program, const YAML::Node& metadata, const std::string& file) {
+  if (!metadata || !metadata.IsMap()) throw InputError(file, 0, "no metadata");
+  if (scalar(metadata, "format_version", file).rfind("2.", 0) != 0)
+    throw InputError(file, lineOf(metadata), "format_version is not 2.x");
+  YAML::Node task = metadata["task"];
+  if (!task || !task.IsMap()) throw InputError(file, lineOf(metadata), "no task in the metadata");
+  std::string hash = sha256OfFile(program.origin().file);
+  bool hashFound = false;
+  if (YAML::Node hashes = task["input_file_hashes"]; hashes && hashes.IsMap())
+    for (auto entry : hashes) hashFound |= entry.second.IsScalar() && entry.second.as<std::string>() == hash;
+  if (!hashFound) return "the witness names no input file with the program's SHA-256 " + hash;
+  if (scalar(task, "specification", file).find(program.origin().errorFunction + "()") == std::string::npos)
+    return "the witness's specification is not unreach-call of " + program.origin().errorFunction;
+  std::string model = scalar(task, "data_model", file);
+  if (model != (program.origin().ilp32 ? "ILP32" : "LP64"))
+    return "the witness is for the data model " + model;
+  return std::nullopt;
+}
+
+/// The largest unrolling tried for a witness without invariants (a recursive program's unrolling grows
+/// exponentially with the bound).
+constexpr unsigned kMaxUnrolling = 256;
+
+ValidationOutcome outcome(Validity v, std::string kind, std::string detail) { return {v, std::move(kind), std::move(detail)}; }
+
+ValidationOutcome validateViolation(const ir::Program& program, const YAML::Node& content, const std::string& file,
+                                    const ValidationOptions& options) {
+  const std::string kind = "violation";
+  if (!content || !content.IsSequence()) throw InputError(file, 0, "a violation_sequence needs a content list");
+  static const std::regex kResult(R"(^\s*\\result\s*==\s*(-?[0-9]+)[uUlL]*\s*$)");
+  frontend::ReplaySpec spec;
+  spec.cFile = program.origin().file;
+  spec.errorFunction = program.origin().errorFunction;
+  spec.ilp32 = program.origin().ilp32;
+  spec.timeoutSeconds = options.replayTimeout;
+  bool target = false;
+  for (const YAML::Node& item : content) {
+    YAML::Node segment = item["segment"];
+    if (!segment || !segment.IsSequence()) throw InputError(file, lineOf(item), "an item of content without a segment");
+    for (const YAML::Node& entry : segment) {
+      YAML::Node waypoint = entry["waypoint"];
+      if (!waypoint || !waypoint.IsMap()) throw InputError(file, lineOf(entry), "a segment item without a waypoint");
+      std::string type = scalar(waypoint, "type", file), action = scalar(waypoint, "action", file);
+      if (target) return outcome(Validity::Unconfirmed, kind, "waypoints after the target");
+      if (action != "follow")
+        return outcome(Validity::Unconfirmed, kind, "argus follows no '" + action + "' waypoints");
+      if (type == "target") {
+        target = true;
+      } else if (type == "function_return") {
+        std::string value = scalar(waypoint["constraint"], "value", file);
+        std::smatch match;
+        if (!std::regex_match(value, match, kResult))
+          return outcome(Validity::Unconfirmed, kind, "argus reads only '\\result == N' constraints, not '" + value + "'");
+        spec.inputs.push_back({"", match[1].str()});
+      } else {
+        return outcome(Validity::Unconfirmed, kind, "argus follows no '" + type + "' waypoints");
+      }
+    }
+  }
+  if (!target) return outcome(Validity::Rejected, kind, "the witness has no target waypoint");
+  frontend::ReplayOutcome run = frontend::replayNatively(spec);
+  if (run.reachedError) return outcome(Validity::Confirmed, kind, run.detail);
+  return outcome(run.contradicted ? Validity::Rejected : Validity::Unconfirmed, kind, run.detail);
+}
+
+/// The loop head of `program` whose loop starts at file:line:column in `function`.
+std::optional<ir::LocId> loopHeadAt(const ir::Program& program, const std::string& file, int line, int column,
+                                    const std::string& function) {
+  for (const ir::Location& loc : program.locs()) {
+    const ir::SourceLoc& start = loc.loopStart;
+    if (start.known() && start.line == line && start.column == column && sameFile(start.file, file) &&
+        program.proc(loc.proc).name == function)
+      return loc.id;
+  }
+  return std::nullopt;
+}
+
+ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::Node& content, const std::string& file,
+                                      const ValidationOptions& options) {
+  const std::string kind = "correctness";
+  if (!content || !content.IsSequence()) throw InputError(file, 0, "an invariant_set needs a content list");
+  std::map<ir::LocId, z3::expr> invariants;
+  std::map<ir::ProcId, SourceScope> scopes;
+  for (const YAML::Node& item : content) {
+    YAML::Node invariant = item["invariant"];
+    if (!invariant || !invariant.IsMap()) throw InputError(file, lineOf(item), "an item of content without an invariant");
+    std::string type = scalar(invariant, "type", file);
+    if (type != "loop_invariant") return outcome(Validity::Unconfirmed, kind, "argus reads no " + type + " entries");
+    if (scalar(invariant, "format", file) != "c_expression")
+      return outcome(Validity::Unconfirmed, kind, "an invariant not in the format c_expression");
+    YAML::Node where = invariant["location"];
+    if (!where || !where.IsMap()) throw InputError(file, lineOf(invariant), "an invariant without a location");
+    int line = std::stoi(scalar(where, "line", file));
+    int column = where["column"] ? std::stoi(scalar(where, "column", file)) : 0;
+    std::string function = where["function"] ? scalar(where, "function", file) : "main";
+    auto loc = loopHeadAt(program, program.origin().file, line, column, function);
+    if (!loc)
+      return outcome(Validity::Unconfirmed, kind,
+                     fmt::format("no loop of {} starts at line {}, column {}", function, line, column));
+    ir::ProcId proc = program.loc(*loc).proc;
+    const SourceScope& scope = scopes.try_emplace(proc, program, proc).first->second;
+    z3::expr formula = fromC(scalar(invariant, "value", file), scope, *loc, fmt::format("{}:{}", file, lineOf(invariant)));
+    auto [it, fresh] = invariants.try_emplace(*loc, formula);
+    if (!fresh) it->second = it->second && formula;
+  }
+
+  certify::CertifyOptions checks;
+  checks.checkTimeout = options.checkTimeout;
+  checks.nativeReplay = false;
+  Stopwatch clock;
+  std::string last = "no attempt";
+  auto attempt = [&](ir::Certificate certificate) -> std::optional<ValidationOutcome> {
+    if (clock.seconds() > options.budget) return outcome(Validity::Unconfirmed, kind, "out of time; last: " + last);
+    certify::CheckOutcome checked = certify::checkCertificate(program, certificate, checks);
+    std::string what;
+    switch (certificate.kind) {
+      case ir::Certificate::Kind::Invariants: what = fmt::format("{}-inductive", certificate.k); break;
+      case ir::Certificate::Kind::BlockBound: what = fmt::format("a block bound of {}", certificate.bound); break;
+      case ir::Certificate::Kind::CompleteUnrolling: what = fmt::format("a complete unrolling to {}", certificate.bound); break;
+    }
+    if (checked.accepted()) return outcome(Validity::Confirmed, kind, "the invariants with " + what + ": " + checked.detail);
+    last = what + ": " + checked.detail;
+    return std::nullopt;
+  };
+
+  // A loop the witness says nothing about has the invariant `true` (a cut point all the same).
+  for (const ir::Location& loc : program.locs())
+    if (loc.loopStart.known()) invariants.try_emplace(loc.id, program.ctx().bool_val(true));
+  if (!invariants.empty()) {
+    ir::Certificate base;
+    base.context = program.sharedCtx();
+    bool calls = false;
+    for (const ir::Edge& e : program.edges()) calls |= e.isCall();
+    if (calls) {
+      // Every activation of a loop carries the loop's invariant: the inlined form on certify's unfolding.
+      auto unfolding = certify::unfoldCalls(program);
+      if (auto* refused = std::get_if<certify::UnfoldingRefused>(&unfolding))
+        return outcome(Validity::Unconfirmed, kind, "no unfolding of the calls: " + refused->detail);
+      base.form = ir::Certificate::Form::Inlined;
+      for (auto& [at, copy] : std::get<certify::Unfolding>(unfolding).copies)
+        if (auto it = invariants.find(at.loc); it != invariants.end()) base.inlined.emplace(at, it->second);
+    } else {
+      base.form = ir::Certificate::Form::Modular;
+      for (auto& [loc, formula] : invariants) base.invariants.emplace(loc, formula);
+    }
+    // k-induction over the loop heads, then (what k-induction's forward condition proves) a bound on the
+    // blocks between them.
+    for (unsigned k = 1; k <= 32; k *= 2) {
+      ir::Certificate certificate = base;
+      certificate.kind = ir::Certificate::Kind::Invariants;
+      certificate.k = k;
+      if (auto done = attempt(std::move(certificate))) return *done;
+    }
+    for (unsigned bound = 2; bound <= kMaxUnrolling; bound *= 2) {
+      ir::Certificate certificate = base;
+      certificate.kind = ir::Certificate::Kind::BlockBound;
+      certificate.bound = bound;
+      if (auto done = attempt(std::move(certificate))) return *done;
+    }
+    return outcome(Validity::Unconfirmed, kind,
+                   fmt::format("the invariants are neither k-inductive for k up to 32 nor bounded within {} blocks; "
+                               "last: {}", kMaxUnrolling, last));
+  }
+  // No loops: bounded unless recursion is not.
+  for (unsigned bound = 1; bound <= kMaxUnrolling; bound *= 2) {
+    ir::Certificate certificate;
+    certificate.context = program.sharedCtx();
+    certificate.kind = ir::Certificate::Kind::CompleteUnrolling;
+    certificate.bound = bound;
+    if (auto done = attempt(std::move(certificate))) return *done;
+  }
+  return outcome(Validity::Unconfirmed, kind,
+                 fmt::format("no loops, and no complete unrolling up to bound {}; last: {}", kMaxUnrolling, last));
+}
+
+}  // namespace
+
+ValidationOutcome validateWitness(const ir::Program& program, const std::string& witnessFile,
+                                  const ValidationOptions& options) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(witnessFile);
+  } catch (const YAML::BadFile&) {
+    throw InputError(witnessFile, 0, "cannot read the witness");
+  } catch (const YAML::Exception& e) {
+    throw InputError(witnessFile, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.msg);
+  }
+  if (!root.IsSequence() || root.size() == 0) throw InputError(witnessFile, 0, "a witness is a non-empty list of entries");
+  if (root.size() != 1) return outcome(Validity::Unconfirmed, "", "argus reads witnesses with one entry");
+  const YAML::Node& entry = root[0];
+  std::string type = scalar(entry, "entry_type", witnessFile);
+  std::string kind = type == "violation_sequence" ? "violation" : type == "invariant_set" ? "correctness" : "";
+  if (kind.empty()) throw InputError(witnessFile, lineOf(entry), "unknown entry_type '" + type + "'");
+  if (auto mismatch = taskMismatch(program, entry["metadata"], witnessFile))
+    return outcome(Validity::Rejected, kind, *mismatch);
+  if (program.origin().language != ir::Language::C)
+    return outcome(Validity::Unconfirmed, kind, "witnesses are validated for C programs");
+  try {
+    return kind == "violation" ? validateViolation(program, entry["content"], witnessFile, options)
+                               : validateCorrectness(program, entry["content"], witnessFile, options);
+  } catch (const std::bad_alloc&) {
+    return outcome(Validity::Unconfirmed, kind, "out of memory");
+  } catch (const z3::exception& e) {
+    return outcome(Validity::Unconfirmed, kind, std::string("the solver gave up: ") + e.msg());
+  }
+}
+
+}  // namespace argus::witness

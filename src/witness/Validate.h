@@ -1,0 +1,39 @@
+// argus as a validator of SV-COMP witnesses 2.0 for its own input programs:
+//  * a violation witness is confirmed when the C program, compiled and run natively with the values of
+//    its `function_return` waypoints fed to the __VERIFIER_nondet_* calls in order, reaches the error
+//    function (the same native replay that backs every FALSE);
+//  * a correctness witness is confirmed when its loop invariants, read back from C into the IR (`true` at
+//    the loops it does not name), form a certificate that certify accepts: k-inductive for some k in 1, 2,
+//    4, …, 32, or else bounded by 2, 4, …, 256 blocks between the loop heads (on certify's unfolding of the
+//    calls, for a program with procedures); for a program without loops, a complete unrolling.
+// Anything else is rejected (the witness contradicts the program, or names another file or property) or
+// unconfirmed (argus could not decide it, or the witness uses waypoints argus does not follow).
+#pragma once
+
+#include <string>
+
+#include "ir/Program.h"
+
+namespace argus::witness {
+
+enum class Validity { Confirmed, Rejected, Unconfirmed };
+const char* toString(Validity v);
+
+struct ValidationOutcome {
+  Validity validity = Validity::Unconfirmed;
+  std::string kind;    // "violation" or "correctness", when the witness could be read
+  std::string detail;
+};
+
+struct ValidationOptions {
+  double checkTimeout = 30;   // seconds per certify check
+  double replayTimeout = 10;  // seconds for the native run
+  double budget = 120;        // seconds for all attempts together
+};
+
+/// Validates the witness in `witnessFile` for `program` (a C program). Throws InputError when the file
+/// is not a witness of format 2.0.
+ValidationOutcome validateWitness(const ir::Program& program, const std::string& witnessFile,
+                                  const ValidationOptions& options);
+
+}  // namespace argus::witness

@@ -1,0 +1,230 @@
+// Writes SV-COMP witnesses 2.0 from certified evidence (see Witness.h).
+#include "witness/Witness.h"
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/SHA256.h>
+#include <yaml-cpp/yaml.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "report/ValueText.h"
+#include "util/Error.h"
+#include "witness/CExpression.h"
+#include "witness/SourceText.h"
+
+namespace argus::witness {
+namespace {
+
+std::string newUuid() {
+  std::random_device device;
+  std::mt19937_64 random((static_cast<uint64_t>(device()) << 32) ^ device());
+  uint64_t high = random(), low = random();
+  high = (high & ~0xF000ull) | 0x4000ull;                           // version 4
+  low = (low & ~(0xC000000000000000ull)) | 0x8000000000000000ull;  // RFC 4122 variant
+  return fmt::format("{:08x}-{:04x}-{:04x}-{:04x}-{:012x}", high >> 32, (high >> 16) & 0xFFFF, high & 0xFFFF,
+                     low >> 48, low & 0xFFFFFFFFFFFFull);
+}
+
+std::string creationTime() {
+  auto now = std::chrono::system_clock::now();
+  std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(seconds));
+}
+
+void emitMetadata(YAML::Emitter& out, const ir::Program& program, const WitnessMetadata& metadata) {
+  const ir::Origin& origin = program.origin();
+  out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "format_version" << YAML::Value << YAML::DoubleQuoted << "2.0";
+  out << YAML::Key << "uuid" << YAML::Value << YAML::DoubleQuoted << newUuid();
+  out << YAML::Key << "creation_time" << YAML::Value << YAML::DoubleQuoted << creationTime();
+  out << YAML::Key << "producer" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "name" << YAML::Value << "argus";
+  out << YAML::Key << "version" << YAML::Value << YAML::DoubleQuoted << metadata.producerVersion;
+  if (!metadata.commandLine.empty())
+    out << YAML::Key << "command_line" << YAML::Value << YAML::DoubleQuoted << metadata.commandLine;
+  out << YAML::EndMap;
+  out << YAML::Key << "task" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "input_files" << YAML::Value << YAML::BeginSeq << YAML::DoubleQuoted << origin.file
+      << YAML::EndSeq;
+  out << YAML::Key << "input_file_hashes" << YAML::Value << YAML::BeginMap << YAML::Key << YAML::DoubleQuoted
+      << origin.file << YAML::Value << YAML::DoubleQuoted << sha256OfFile(origin.file) << YAML::EndMap;
+  out << YAML::Key << "specification" << YAML::Value << YAML::DoubleQuoted << specificationOf(program);
+  out << YAML::Key << "data_model" << YAML::Value << (origin.ilp32 ? "ILP32" : "LP64");
+  out << YAML::Key << "language" << YAML::Value << "C";
+  out << YAML::EndMap;
+  out << YAML::EndMap;
+}
+
+void emitLocation(YAML::Emitter& out, const std::string& file, int line, int column, const std::string& function) {
+  out << YAML::Key << "location" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "file_name" << YAML::Value << YAML::DoubleQuoted << file;
+  out << YAML::Key << "line" << YAML::Value << line;
+  out << YAML::Key << "column" << YAML::Value << column;
+  out << YAML::Key << "function" << YAML::Value << function;
+  out << YAML::EndMap;
+}
+
+struct Waypoint {
+  std::string type;  // function_return or target
+  int line = 0, column = 0;
+  std::string function;
+  std::string constraint;  // function_return: "\result == V"
+};
+
+WitnessText violationWitness(const ir::Program& program, const ir::Trace& trace, const WitnessMetadata& metadata) {
+  if (!trace.replayed) return {std::nullopt, "the trace was not replayed natively"};
+  const std::string& file = program.origin().file;
+  SourceText source(file);
+  std::vector<Waypoint> waypoints;
+  for (const ir::TraceStep& step : trace.steps) {
+    const ir::Edge& edge = program.edge(step.edge);
+    for (size_t i = 0; i < step.inputs.size(); ++i) {
+      if (i >= edge.inputs.size()) return {std::nullopt, "a step consumed more inputs than its edge declares"};
+      const ir::NondetInput& input = edge.inputs[i];
+      if (!input.loc.known() || !sameFile(input.loc.file, file))
+        return {std::nullopt, "the call of " + input.function + " has no position in " + file};
+      auto end = source.closingParenthesis(input.loc.line, input.loc.column);
+      if (!end) return {std::nullopt, "cannot find the end of the call at " + input.loc.str()};
+      waypoints.push_back({"function_return", end->first, end->second, program.proc(edge.proc).name,
+                           "\\result == " + report::valueText(step.inputs[i], input.type)});
+    }
+  }
+  if (trace.steps.empty()) return {std::nullopt, "the trace is empty"};
+  const ir::Edge& last = program.edge(trace.steps.back().edge);
+  if (!program.isErrorLoc(last.to) || !last.loc.known() || !sameFile(last.loc.file, file))
+    return {std::nullopt, "the call of the error function has no position in " + file};
+  waypoints.push_back({"target", last.loc.line, last.loc.column, program.proc(last.proc).name, ""});
+
+  YAML::Emitter out;
+  out << YAML::BeginSeq << YAML::BeginMap;
+  out << YAML::Key << "entry_type" << YAML::Value << "violation_sequence";
+  emitMetadata(out, program, metadata);
+  out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  for (const Waypoint& w : waypoints) {
+    out << YAML::BeginMap << YAML::Key << "segment" << YAML::Value << YAML::BeginSeq << YAML::BeginMap;
+    out << YAML::Key << "waypoint" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "type" << YAML::Value << w.type;
+    out << YAML::Key << "action" << YAML::Value << "follow";
+    emitLocation(out, file, w.line, w.column, w.function);
+    if (!w.constraint.empty()) {
+      out << YAML::Key << "constraint" << YAML::Value << YAML::BeginMap;
+      out << YAML::Key << "value" << YAML::Value << YAML::DoubleQuoted << w.constraint;
+      out << YAML::Key << "format" << YAML::Value << "c_expression";
+      out << YAML::EndMap;
+    }
+    out << YAML::EndMap << YAML::EndMap << YAML::EndSeq << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap << YAML::EndSeq;
+  return {std::string(out.c_str()) + "\n", ""};
+}
+
+struct LoopInvariant {
+  ir::LocId loc;
+  std::string value;
+};
+
+/// What the certificate says at each loop head it names, in C.
+std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::Certificate& certificate) {
+  std::map<ir::ProcId, SourceScope> scopes;
+  auto scopeOf = [&](ir::LocId loc) -> const SourceScope& {
+    ir::ProcId proc = program.loc(loc).proc;
+    return scopes.try_emplace(proc, program, proc).first->second;
+  };
+  std::vector<LoopInvariant> out;
+  if (certificate.form == ir::Certificate::Form::Modular) {
+    for (auto& [loc, formula] : certificate.invariants) {
+      if (!program.loc(loc).loopStart.known()) continue;
+      std::string c = impliedC(formula, scopeOf(loc), loc);
+      if (!c.empty()) out.push_back({loc, c});
+    }
+    return out;
+  }
+  // Inlined: the invariant of a loop head holds in every calling context, so it is the disjunction of
+  // what each copy says; a copy that says nothing C can express makes the disjunction say nothing.
+  std::map<ir::LocId, std::vector<std::string>> copies;
+  std::set<ir::LocId> silent;
+  for (auto& [at, formula] : certificate.inlined) {
+    if (!program.loc(at.loc).loopStart.known()) continue;
+    std::string c = impliedC(formula, scopeOf(at.loc), at.loc);
+    if (c.empty()) silent.insert(at.loc);
+    else copies[at.loc].push_back(c);
+  }
+  for (auto& [loc, parts] : copies) {
+    if (silent.count(loc)) continue;
+    std::string value;
+    for (const std::string& p : parts) value += (value.empty() ? "" : " || ") + (parts.size() > 1 ? "(" + p + ")" : p);
+    out.push_back({loc, value});
+  }
+  return out;
+}
+
+WitnessText correctnessWitness(const ir::Program& program, const ir::Certificate& certificate,
+                               const WitnessMetadata& metadata) {
+  if (!certificate.checked) return {std::nullopt, "the certificate was not checked"};
+  if (program.origin().encoding != ir::Encoding::Int)
+    return {std::nullopt, "invariants of the bit-vector encoding are not written as C expressions yet"};
+  const std::string& file = program.origin().file;
+  YAML::Emitter out;
+  out << YAML::BeginSeq << YAML::BeginMap;
+  out << YAML::Key << "entry_type" << YAML::Value << "invariant_set";
+  emitMetadata(out, program, metadata);
+  out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  for (const LoopInvariant& inv : loopInvariants(program, certificate)) {
+    const ir::SourceLoc& start = program.loc(inv.loc).loopStart;
+    if (!sameFile(start.file, file)) continue;
+    out << YAML::BeginMap << YAML::Key << "invariant" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "type" << YAML::Value << "loop_invariant";
+    emitLocation(out, file, start.line, start.column, program.proc(program.loc(inv.loc).proc).name);
+    out << YAML::Key << "value" << YAML::Value << YAML::DoubleQuoted << inv.value;
+    out << YAML::Key << "format" << YAML::Value << "c_expression";
+    out << YAML::EndMap << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap << YAML::EndSeq;
+  return {std::string(out.c_str()) + "\n", ""};
+}
+
+}  // namespace
+
+bool sameFile(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  // clang may name a file relative to a folder above the one it ran in ("shared/bench/x.c" for
+  // "/work/shared/bench/x.c"): a relative name that is a whole-component tail of the other path matches.
+  auto tailOf = [](const std::string& tail, const std::string& path) {
+    return !tail.empty() && tail.front() != '/' && path.size() > tail.size() &&
+           path.compare(path.size() - tail.size(), tail.size(), tail) == 0 && path[path.size() - tail.size() - 1] == '/';
+  };
+  return tailOf(a, b) || tailOf(b, a);
+}
+
+std::string specificationOf(const ir::Program& program) {
+  return "G ! call(" + program.origin().errorFunction + "())";
+}
+
+std::string sha256OfFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, 0, "cannot read the file");
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  std::string data = bytes.str();
+  auto digest = llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
+  return llvm::toHex(digest, /*LowerCase=*/true);
+}
+
+WitnessText writeWitness(const ir::Program& program, const ir::Result& result, const WitnessMetadata& metadata) {
+  if (program.origin().language != ir::Language::C) return {std::nullopt, "witnesses are written for C programs"};
+  if (const ir::Trace* trace = result.trace(); trace && result.verdict == ir::Verdict::Unsafe)
+    return violationWitness(program, *trace, metadata);
+  if (const ir::Certificate* certificate = result.certificate(); certificate && result.verdict == ir::Verdict::Safe)
+    return correctnessWitness(program, *certificate, metadata);
+  return {std::nullopt, "no verdict to witness"};
+}
+
+}  // namespace argus::witness

@@ -1,0 +1,44 @@
+// SV-COMP verification witnesses, format 2.0 (YAML), written from checked evidence and read back:
+//  * a violation witness (`violation_sequence`) for FALSE: one `function_return` waypoint per value the
+//    trace's __VERIFIER_nondet_* calls return (`\result == V`, at the call's closing parenthesis), in
+//    execution order, then the `target` waypoint at the call of the error function;
+//  * a correctness witness (`invariant_set`) for TRUE: a `loop_invariant` per loop of the input program
+//    whose head the certificate speaks about, the invariant as a C expression over source variables (what
+//    the certificate says there that C can express: see CExpression.h).
+// Only evidence that certify accepted is written; evidence that cannot be said in the format gives no
+// witness (with the reason), never a wrong one.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "ir/Evidence.h"
+#include "ir/Program.h"
+
+namespace argus::witness {
+
+/// What the metadata of every witness names: the producer and the task.
+struct WitnessMetadata {
+  std::string producerVersion;
+  std::string commandLine;  // may be empty
+};
+
+struct WitnessText {
+  std::optional<std::string> yaml;  // the witness, or nothing
+  std::string whyNot;               // why there is none
+};
+
+/// The witness of a certified result of a C program (violation for a replayed trace, correctness for a
+/// checked certificate); nothing for UNKNOWN or for a program that did not come from C.
+WitnessText writeWitness(const ir::Program& program, const ir::Result& result, const WitnessMetadata& metadata);
+
+/// "G ! call(reach_error())" for the program's error function.
+std::string specificationOf(const ir::Program& program);
+
+/// Do the two paths name the same file (debug information names files as clang was given them)?
+bool sameFile(const std::string& a, const std::string& b);
+
+/// Lower-case hex SHA-256 of a file's bytes; throws InputError when it cannot be read.
+std::string sha256OfFile(const std::string& path);
+
+}  // namespace argus::witness

@@ -1,0 +1,195 @@
+// The witness module: positions in source text, C expressions to and from the int encoding, loop starts
+// from the front end, and the witnesses of hand-made evidence validated (or not) by argus itself.
+#include <gtest/gtest.h>
+
+#include <yaml-cpp/yaml.h>
+
+#include "certify/Certify.h"
+#include "frontend/c/CFrontend.h"
+#include "smt/Terms.h"
+#include "testing/TestFolder.h"
+#include "util/Error.h"
+#include "util/Logger.h"
+#include "util/Stats.h"
+#include "witness/CExpression.h"
+#include "witness/SourceText.h"
+#include "witness/Validate.h"
+#include "witness/Witness.h"
+
+using namespace argus;
+using namespace argus::witness;
+
+namespace {
+
+const char* const kCounter = R"(extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  unsigned int u = __VERIFIER_nondet_uint();
+  int i = 0;
+  int s = 0;
+  if (n > 1000) return 0;
+  while (i < n) {
+    i++;
+    s += 2;
+  }
+  if (s != 2 * i) reach_error();
+  if (u == 4000000000u && n == 7) reach_error();
+  return 0;
+}
+)";
+
+struct Translated {
+  argus::testing::TestFolder folder{"argus-witness-test"};
+  std::string file;
+  std::unique_ptr<ir::Program> program;
+};
+
+std::unique_ptr<Translated> translate(const std::string& code) {
+  auto t = std::make_unique<Translated>();
+  t->file = t->folder.write("task.c", code);
+  Logger log(-1);
+  Stats stats;
+  t->program = frontend::translateC(frontend::plainTask(t->file, "reach_error", false), {}, log, stats);
+  return t;
+}
+
+ir::LocId onlyLoopHead(const ir::Program& p) {
+  ir::LocId head = ir::kNone;
+  for (const ir::Location& l : p.locs())
+    if (l.loopStart.known()) {
+      EXPECT_EQ(head, ir::kNone) << "two loop heads";
+      head = l.id;
+    }
+  return head;
+}
+
+const ir::Variable& bySourceName(const ir::Program& p, const std::string& name, ir::LocId at) {
+  SourceScope scope(p, p.loc(at).proc);
+  auto id = scope.variableOf(at, name);
+  if (!id) throw std::runtime_error("no variable " + name);
+  return p.var(*id);
+}
+
+}  // namespace
+
+TEST(SourceText, FindsTheClosingParenthesisOfACall) {
+  SourceText text(std::vector<std::string>{"  int x = __VERIFIER_nondet_int();", "  f (g(1),", "     2) + 1;"});
+  auto end = text.closingParenthesis(1, 11);
+  ASSERT_TRUE(end);
+  EXPECT_EQ(*end, std::make_pair(1, 33));
+  end = text.closingParenthesis(2, 3);
+  ASSERT_TRUE(end);
+  EXPECT_EQ(*end, std::make_pair(3, 7));
+  EXPECT_FALSE(text.closingParenthesis(1, 7)) << "'x = ...' is no call";
+  EXPECT_FALSE(text.closingParenthesis(9, 1));
+}
+
+TEST(LoopStart, TheFrontEndMarksTheLoopStatement) {
+  auto t = translate(kCounter);
+  ir::LocId head = onlyLoopHead(*t->program);
+  ASSERT_NE(head, ir::kNone);
+  const ir::SourceLoc& start = t->program->loc(head).loopStart;
+  EXPECT_EQ(start.line, 10);
+  EXPECT_EQ(start.column, 3);  // the `while` keyword
+  EXPECT_TRUE(sameFile(start.file, t->file));
+}
+
+TEST(CExpression, RoundTripsLinearFormulasOverSourceVariables) {
+  auto t = translate(kCounter);
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  SourceScope scope(p, p.loc(head).proc);
+  z3::expr i = bySourceName(p, "i", head).cur, s = bySourceName(p, "s", head).cur, n = bySourceName(p, "n", head).cur;
+  z3::expr u = bySourceName(p, "u", head).cur;
+  z3::expr formula = s == 2 * i && (i <= n || n < 0) && !(i < -3) && u <= 5;
+  auto text = toC(formula, scope, head);
+  ASSERT_TRUE(text);
+  EXPECT_NE(text->find("(long long)i"), std::string::npos) << *text;
+  z3::expr back = fromC(*text, scope, head, "test");
+  z3::solver solver(p.ctx());
+  // The int encoding keeps every variable in the signed range of its bits (u too, as its signed reading).
+  for (const z3::expr& v : {i, s, n, u}) solver.add(v >= p.ctx().int_val(INT32_MIN) && v <= p.ctx().int_val(INT32_MAX));
+  solver.add(formula != back);
+  EXPECT_EQ(solver.check(), z3::unsat) << *text << "\n read back as " << back;
+}
+
+TEST(CExpression, LeavesOutWhatCCannotSay) {
+  auto t = translate(kCounter);
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  SourceScope scope(p, p.loc(head).proc);
+  z3::context& ctx = p.ctx();
+  z3::expr i = bySourceName(p, "i", head).cur;
+  z3::expr stray = ctx.int_const("stray");
+  EXPECT_FALSE(toC(i == stray, scope, head)) << "a constant that is no variable in scope";
+  EXPECT_FALSE(toC(i / 2 == 1, scope, head)) << "division rounds differently in C";
+  EXPECT_FALSE(toC(i * i * i * i * i == 1, scope, head)) << "might overflow long long";
+  // The implied part keeps the conjuncts C can say.
+  std::string implied = impliedC(i >= 0 && i == stray && i <= 1000, scope, head);
+  EXPECT_EQ(implied.find("stray"), std::string::npos);
+  z3::expr back = fromC(implied, scope, head, "test");
+  z3::solver solver(p.ctx());
+  solver.add(back != (i >= 0 && i <= 1000));
+  EXPECT_EQ(solver.check(), z3::unsat) << implied;
+  EXPECT_EQ(impliedC(i == stray, scope, head), "");
+}
+
+TEST(CExpression, ReaderRejectsWhatItDoesNotKnow) {
+  auto t = translate(kCounter);
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  SourceScope scope(p, p.loc(head).proc);
+  EXPECT_THROW(fromC("nosuch > 0", scope, head, "w"), InputError);
+  EXPECT_THROW(fromC("i >> 2", scope, head, "w"), InputError);
+  EXPECT_THROW(fromC("(i > 0", scope, head, "w"), InputError);
+  EXPECT_NO_THROW(fromC("(long long)i - 1LL >= (-1LL) && !(i == 3) ? 1 : 0", scope, head, "w"));
+}
+
+TEST(CorrectnessWitness, InvariantsAtLoopHeadsAreWrittenAndValidated) {
+  auto t = translate(kCounter);
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  z3::expr i = bySourceName(p, "i", head).cur, s = bySourceName(p, "s", head).cur, n = bySourceName(p, "n", head).cur;
+  // Safe for the first error only: a witness of the program without the second one is what we test, so
+  // check the invariant's validity directly rather than a verdict.
+  ir::Certificate certificate;
+  certificate.context = p.sharedCtx();
+  certificate.invariants.emplace(head, s == 2 * i && n <= 1000);
+  certificate.checked = true;
+  WitnessText witness = writeWitness(p, ir::Result::safe(certificate), {"test", ""});
+  ASSERT_TRUE(witness.yaml) << witness.whyNot;
+  YAML::Node root = YAML::Load(*witness.yaml);
+  ASSERT_TRUE(root.IsSequence());
+  EXPECT_EQ(root[0]["entry_type"].as<std::string>(), "invariant_set");
+  EXPECT_EQ(root[0]["metadata"]["task"]["input_file_hashes"][t->file].as<std::string>(), sha256OfFile(t->file));
+  YAML::Node invariant = root[0]["content"][0]["invariant"];
+  EXPECT_EQ(invariant["type"].as<std::string>(), "loop_invariant");
+  EXPECT_EQ(invariant["location"]["line"].as<int>(), 10);
+  EXPECT_EQ(invariant["location"]["function"].as<std::string>(), "main");
+  // The program still has its second error, so the invariants cannot be a proof: unconfirmed, not
+  // confirmed. The same invariants with the second error gone are confirmed.
+  std::string path = t->folder.write("witness.yml", *witness.yaml);
+  ValidationOutcome outcome = validateWitness(p, path, {});
+  EXPECT_EQ(outcome.validity, Validity::Unconfirmed) << outcome.detail;
+
+  std::string safeCode = kCounter;
+  safeCode.replace(safeCode.find("  if (u == 4000000000u"), std::string("  if (u == 4000000000u && n == 7) reach_error();\n").size(), "");
+  auto safe = translate(safeCode);
+  ir::LocId safeHead = onlyLoopHead(*safe->program);
+  ir::Certificate proof;
+  proof.context = safe->program->sharedCtx();
+  proof.invariants.emplace(safeHead, bySourceName(*safe->program, "s", safeHead).cur ==
+                                         2 * bySourceName(*safe->program, "i", safeHead).cur);
+  proof.checked = true;
+  witness = writeWitness(*safe->program, ir::Result::safe(proof), {"test", ""});
+  ASSERT_TRUE(witness.yaml) << witness.whyNot;
+  path = safe->folder.write("witness.yml", *witness.yaml);
+  outcome = validateWitness(*safe->program, path, {});
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail;
+
+  // A witness of another file is rejected by its hash.
+  outcome = validateWitness(p, path, {});
+  EXPECT_EQ(outcome.validity, Validity::Rejected) << outcome.detail;
+}
