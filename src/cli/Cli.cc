@@ -80,6 +80,8 @@ struct VerifyCommand {
     flags.add(c, "--timeout", opt::kTimeout, "wall-clock seconds (default: none)");
     addFrontendFlags(c, flags);
     c->add_option("--json", request.jsonFile, "write a JSON report to this file");
+    c->add_option("--report", request.reportDir,
+                  "write an HTML report (verdict, trace or invariants over the source, CFA) to DIR/index.html");
     c->add_option("--dump-queries", request.dumpDir, "write every solver query as .smt2 into this folder");
     c->add_flag("-v,--verbose", request.verbosity, "statistics (-v); full traces and details (-v -v)");
     return c;

@@ -11,6 +11,7 @@
 #include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -27,6 +28,7 @@
 #include "portfolio/Portfolio.h"
 #include "report/Assumptions.h"
 #include "report/CertificateText.h"
+#include "report/HtmlReport.h"
 #include "report/ResultJson.h"
 #include "report/TraceText.h"
 #include "report/VerdictLine.h"
@@ -39,8 +41,14 @@ namespace {
 /// State shared by the pipeline and the hard deadline.
 class VerifyRun {
  public:
-  VerifyRun(const VerifyRequest& request, std::ostream& out)
-      : request_(request), out_(&out), log_(request.verbosity) {}
+  VerifyRun(const VerifyRequest& request, const Options& options, std::ostream& out)
+      : request_(request), out_(&out), log_(request.verbosity) {
+    cfaLimits_.timeoutSeconds = options.getDouble(opt::kDotTimeout);
+    cfaLimits_.maxEdges = static_cast<size_t>(options.getInt(opt::kCfaMaxEdges));
+  }
+
+  /// The program whose CFA the HTML report draws (the portfolio's parent has no result of its own).
+  void reportProgram(const ir::Program* program) { reportProgram_ = program; }
 
   Logger& log() { return log_; }
   Stats& stats() { return stats_; }
@@ -74,6 +82,7 @@ class VerifyRun {
     *out_ << text;
     out_->flush();
     if (!request_.jsonFile.empty() && !json.empty()) writeJsonFile(json);
+    if (!request_.reportDir.empty() && !json.empty()) writeReport(nlohmann::json::parse(json), drawCfa());
     return code;
   }
 
@@ -84,7 +93,8 @@ class VerifyRun {
     ir::Result result = ir::Result::unknown(ir::UnknownReason::Timeout,
                                             fmt::format("no result {:g} s after the timeout", seconds));
     *out_ << report::verdictLine(result) << std::endl;
-    writeJson(result, nullptr, kExitUnknown);
+    // No Graphviz child now: the process ends at once, and after the release it could not start one.
+    writeJson(result, nullptr, kExitUnknown, report::CfaPicture{"", "Not drawn: argus gave up at its hard deadline."});
     std::_Exit(kExitUnknown);
   }
 
@@ -114,17 +124,36 @@ class VerifyRun {
     }
   }
 
-  void writeJson(const ir::Result& result, const ir::Program* program, int code) {
-    if (request_.jsonFile.empty() && !jsonCapture_) return;
+  /// The JSON report, and the HTML report drawn from it (a portfolio child only captures the JSON: its
+  /// parent writes both for the winner). `cfa`: the drawing, when not drawCfa()'s.
+  void writeJson(const ir::Result& result, const ir::Program* program, int code,
+                 std::optional<report::CfaPicture> cfa = std::nullopt) {
+    if (request_.jsonFile.empty() && !jsonCapture_ && request_.reportDir.empty()) return;
     report::RunInfo info = snapshot();
     info.totalSeconds = clock_.seconds();
     info.exitCode = code;
-    std::string text = report::resultJson(result, program, stats_, info).dump(2) + "\n";
+    nlohmann::json json = report::resultJson(result, program, stats_, info);
+    std::string text = json.dump(2) + "\n";
     if (jsonCapture_) {
       *jsonCapture_ = std::move(text);
       return;
     }
-    writeJsonFile(text);
+    if (!request_.jsonFile.empty()) writeJsonFile(text);
+    if (!request_.reportDir.empty()) writeReport(json, cfa ? *cfa : drawCfa());
+  }
+
+  report::CfaPicture drawCfa() {
+    if (!reportProgram_) return {"", "The run ended before a program existed: no CFA."};
+    return report::drawCfa(*reportProgram_, cfaLimits_);
+  }
+
+  void writeReport(const nlohmann::json& json, const report::CfaPicture& cfa) {
+    try {
+      std::string path = report::writeHtmlReport(request_.reportDir, json, cfa);
+      log_.log(1, "cli", "HTML report written to {}", path);
+    } catch (const InputError& e) {
+      log_.warn("cli", "{}", e.what());  // the verdict is out already: its exit code stands
+    }
   }
 
   void writeJsonFile(const std::string& text) {
@@ -147,6 +176,8 @@ class VerifyRun {
   std::mutex infoMutex_;
   report::RunInfo info_;
   std::atomic<bool> claimed_{false};
+  const ir::Program* reportProgram_ = nullptr;
+  report::GraphvizLimits cfaLimits_;
 };
 
 ir::Result certifyResult(const ir::Program& program, ir::Result result, const Options& options,
@@ -338,6 +369,7 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
   Stopwatch phase;
   chc::ChcSystem system = chc::readChcFile(request.input, nullptr, &run.log());
   chc::ChcProgram clauses = chc::toProgram(system);
+  run.reportProgram(clauses.program.get());
   run.updateInfo([&](report::RunInfo& info) {
     info.inputFile = request.input;
     info.options = options.nonDefault();
@@ -381,7 +413,8 @@ Options verifyOptions(const VerifyRequest& request) {
 
 int runVerify(const VerifyRequest& request, std::ostream& out) {
   Options options = verifyOptions(request);
-  VerifyRun run(request, out);
+  if (!request.reportDir.empty()) report::prepareReportFolder(request.reportDir);
+  VerifyRun run(request, options, out);
   bool clauses = isClauseFile(request.input);
   frontend::CTask task = clauses ? frontend::CTask{} : loadInputTask(request.input, options, run.log());
   auto shutdown = std::make_shared<ShutdownToken>();
@@ -396,6 +429,7 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   ir::Result unknown;
   program = translate(task, options, run, unknown);
   if (!program) return run.finish(unknown, nullptr);
+  run.reportProgram(program.get());
   Judge judge = [&](const engines::EngineInfo& engine) {
     return run.finish(decide(*program, engine, options, shutdown, request.dumpDir, run), program.get());
   };

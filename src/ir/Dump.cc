@@ -134,11 +134,13 @@ void appendDotProcedure(std::string& out, const Program& p, const Procedure& pro
     std::string style = l == proc.entry   ? " shape=doublecircle"
                         : l == proc.error ? " color=red fontcolor=red"
                                           : "";
-    out += fmt::format("    n{} [label=\"{}\"{}];\n", l, dotEscape(locationTitle(p, l)), style);
+    // The ids become the SVG elements' ids: the HTML report colours the trace's edges and the
+    // certificate's locations by them.
+    out += fmt::format("    n{} [id=\"loc{}\" label=\"{}\"{}];\n", l, l, dotEscape(locationTitle(p, l)), style);
   }
   for (EdgeId id : proc.edges) {
     const Edge& e = p.edge(id);
-    out += fmt::format("    n{} -> n{} [label=\"{}\"{}];\n", e.from, e.to, dotEdgeLabel(p, e),
+    out += fmt::format("    n{} -> n{} [id=\"edge{}\" label=\"{}\"{}];\n", e.from, e.to, id, dotEdgeLabel(p, e),
                        e.isCall() ? " style=dashed" : "");
   }
   out += "  }\n";
