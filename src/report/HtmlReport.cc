@@ -180,8 +180,11 @@ header.v-unknown{border-color:#9e7c00;background:#fff8e1}
 header p{margin:4px 0}
 h2{font-size:19px;border-bottom:1px solid #ccc;padding-bottom:3px;margin-top:26px}
 table{border-collapse:collapse}
-table.grid td,table.grid th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-table.grid th{background:#f3f3f3}
+table.grid td,table.grid th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}
+table.grid th{background:#f3f3f3;white-space:nowrap}
+#facts dl{display:grid;grid-template-columns:max-content 1fr max-content 1fr;gap:3px 14px;margin:0}
+#facts dt{font-weight:bold}
+#facts dd{margin:0}
 td.num{text-align:right}
 code,pre,.mono{font-family:"DejaVu Sans Mono",monospace;font-size:13px}
 table.listing{width:100%;font-family:"DejaVu Sans Mono",monospace;font-size:13px}
@@ -199,8 +202,7 @@ td.notes span.inv{background:#dcedc8;border-color:#689f38}
 a{color:#0d47a1;text-decoration:none}
 tr.tmp,span.tmp{color:#777}
 .note{color:#6d4c00;background:#fff8e1;padding:6px 10px;border-left:4px solid #9e7c00}
-#cfa .drawing{overflow:auto;max-height:1000px;border:1px solid #ddd}
-#cfa svg{max-width:100%;height:auto}
+#cfa .drawing{overflow:auto;max-height:1000px;border:1px solid #ddd}  /* dot's own size: scaled down, labels would be unreadable */
 footer{margin-top:30px;color:#888;font-size:12px}
 )";
   }
@@ -246,12 +248,12 @@ footer{margin-top:30px;color:#888;font-size:12px}
   }
 
   void fact(const std::string& name, const std::string& value) {
-    if (!value.empty()) out_ += "<tr><th>" + escape(name) + "</th><td>" + escape(value) + "</td></tr>\n";
+    if (!value.empty()) out_ += "<dt>" + escape(name) + "</dt><dd>" + escape(value) + "</dd>\n";
   }
 
   void facts() {
     const nlohmann::json& task = member(result_, "task");
-    out_ += "<section id=\"facts\">\n<h2>Task</h2>\n<table class=\"grid\">\n";
+    out_ += "<section id=\"facts\">\n<h2>Task</h2>\n<dl>\n";
     fact("Program", sourcePath_);
     fact("Task file", text(task, "task_file"));
     fact("Error function", text(task, "error_function"));
@@ -269,7 +271,7 @@ footer{margin-top:30px;color:#888;font-size:12px}
     if (const nlohmann::json& c = member(result_, "certificate"); c.is_object())
       fact("Certificate", text(c, "kind") + (member(c, "checked") == true ? ", checked" : ", not checked") +
                               (text(c, "check_detail").empty() ? "" : ": " + text(c, "check_detail")));
-    out_ += "</table>\n</section>\n";
+    out_ += "</dl>\n</section>\n";
   }
 
   void listing() {

@@ -155,6 +155,28 @@ TEST(VerifyEndToEnd, TheDefaultIsThePortfolioForTheProgramsShape) {
   EXPECT_TRUE(json["certificate"]["checked"].get<bool>());
 }
 
+TEST(VerifyEndToEnd, WritesTheHtmlReportIntoTheFolderItCreates) {
+  TestFolder dir;
+  argus::testing::TmpdirScope tmpdir;
+  CliOutcome o = verify({example("counter.c"), "--engine", "kind", "--report", dir.path("report/nested")});
+  ASSERT_EQ(o.code, cli::kExitTrue) << o.out << o.err;
+  EXPECT_EQ(verdictLines(o.out), 1) << o.out;
+  std::string html = readAll(dir.path("report/nested/index.html"));
+  EXPECT_NE(html.find("<p id=\"verdict\">TRUE</p>"), std::string::npos) << html.substr(0, 500);
+  EXPECT_NE(html.find("id=\"invariants\""), std::string::npos);
+  EXPECT_NE(html.find("count++;"), std::string::npos);  // the source listing
+  EXPECT_EQ(tmpdir.leftovers(), "");                    // Graphviz's folder is gone
+}
+
+TEST(VerifyEndToEnd, AReportFolderThatCannotBeCreatedIsAUsageErrorBeforeAnyWork) {
+  TestFolder dir;
+  std::string file = dir.write("plain-file", "x");
+  CliOutcome o = verify({example("counter.c"), "--engine", "kind", "--report", file + "/report"});
+  EXPECT_EQ(o.code, cli::kExitUsage) << o.out << o.err;
+  EXPECT_NE(o.err.find(file + "/report: --report: cannot create the folder"), std::string::npos) << o.err;
+  EXPECT_EQ(o.out, "");
+}
+
 TEST(VerifyEndToEnd, AnUnknownEngineInAListIsAUsageError) {
   CliOutcome o = verify({example("counter.c"), "--engine", "kind,no-such-engine"});
   EXPECT_EQ(o.code, cli::kExitUsage) << o.out << o.err;
