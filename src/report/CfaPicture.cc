@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "ir/Dump.h"
@@ -47,8 +48,13 @@ CfaPicture graphvizSvg(const std::string& dotText, size_t edges, const GraphvizL
   if (dot.empty())
     return {"", fmt::format("Graphviz's `{}` was not found (Debian package graphviz): the CFA is not drawn.",
                             limits.dotCommand)};
-  TempDir folder("argus-report");
-  std::string input = folder.file("cfa.dot"), output = folder.file("cfa.svg"), errors = folder.file("dot.err");
+  std::optional<TempDir> folder;
+  try {
+    folder.emplace("argus-report");
+  } catch (const std::exception& e) {  // the verdict is out already: the page says why, argus goes on
+    return {"", std::string("No temporary folder for Graphviz: ") + e.what()};
+  }
+  std::string input = folder->file("cfa.dot"), output = folder->file("cfa.svg"), errors = folder->file("dot.err");
   std::ofstream(input, std::ios::binary) << dotText;
   ProcessSpec spec;
   spec.argv = {dot, "-Tsvg", "-o", output, input};
