@@ -29,7 +29,9 @@ void registerGlobalOptions(OptionRegistry& r) {
   r.addDouble(opt::kReplayTimeout, 10, "seconds for the native replay of a counterexample");
   r.addDouble(opt::kCheckTimeout, 60, "seconds for each solver check of a certificate or trace (0: none)");
   r.addDouble(opt::kDotTimeout, 10, "--report: seconds for Graphviz to draw the CFA (0: none)");
-  r.addInt(opt::kCfaMaxEdges, 2000, "--report: the CFA is drawn only up to this many edges", 0, 1000000);
+  r.addInt(opt::kMaxGraphSize, 2000,
+           "--report: the CFA is drawn only up to this many edges, the ARG (predabs, impact) up to this many nodes",
+           0, 1000000);
 }
 
 const OptionRegistry& optionRegistry() {

@@ -44,8 +44,12 @@ class VerifyRun {
   VerifyRun(const VerifyRequest& request, const Options& options, std::ostream& out)
       : request_(request), out_(&out), log_(request.verbosity) {
     cfaLimits_.timeoutSeconds = options.getDouble(opt::kDotTimeout);
-    cfaLimits_.maxEdges = static_cast<size_t>(options.getInt(opt::kCfaMaxEdges));
+    cfaLimits_.maxSize = static_cast<size_t>(options.getInt(opt::kMaxGraphSize));
+    arg_.maxNodes = cfaLimits_.maxSize;
   }
+
+  /// Where predabs and impact put their ARG for the HTML report; null without --report.
+  engines::ArgRequest* argRequest() { return request_.reportDir.empty() ? nullptr : &arg_; }
 
   /// The program whose CFA the HTML report draws (the portfolio's parent has no result of its own).
   void reportProgram(const ir::Program* program) { reportProgram_ = program; }
@@ -94,7 +98,7 @@ class VerifyRun {
                                             fmt::format("no result {:g} s after the timeout", seconds));
     *out_ << report::verdictLine(result) << std::endl;
     // No Graphviz child now: the process ends at once, and after the release it could not start one.
-    writeJson(result, nullptr, kExitUnknown, report::CfaPicture{"", "Not drawn: argus gave up at its hard deadline."});
+    writeJson(result, nullptr, kExitUnknown, report::GraphPicture{"", "Not drawn: argus gave up at its hard deadline."});
     std::_Exit(kExitUnknown);
   }
 
@@ -127,12 +131,13 @@ class VerifyRun {
   /// The JSON report, and the HTML report drawn from it (a portfolio child only captures the JSON: its
   /// parent writes both for the winner). `cfa`: the drawing, when not drawCfa()'s.
   void writeJson(const ir::Result& result, const ir::Program* program, int code,
-                 std::optional<report::CfaPicture> cfa = std::nullopt) {
+                 std::optional<report::GraphPicture> cfa = std::nullopt) {
     if (request_.jsonFile.empty() && !jsonCapture_ && request_.reportDir.empty()) return;
     report::RunInfo info = snapshot();
     info.totalSeconds = clock_.seconds();
     info.exitCode = code;
     nlohmann::json json = report::resultJson(result, program, stats_, info);
+    if (!arg_.dot.empty()) json["arg_dot"] = arg_.dot;  // with the JSON, it reaches a portfolio's parent
     std::string text = json.dump(2) + "\n";
     if (jsonCapture_) {
       *jsonCapture_ = std::move(text);
@@ -142,14 +147,14 @@ class VerifyRun {
     if (!request_.reportDir.empty()) writeReport(json, cfa ? *cfa : drawCfa());
   }
 
-  report::CfaPicture drawCfa() {
+  report::GraphPicture drawCfa() {
     if (!reportProgram_) return {"", "The run ended before a program existed: no CFA."};
     return report::drawCfa(*reportProgram_, cfaLimits_);
   }
 
-  void writeReport(const nlohmann::json& json, const report::CfaPicture& cfa) {
+  void writeReport(const nlohmann::json& json, const report::GraphPicture& cfa) {
     try {
-      std::string path = report::writeHtmlReport(request_.reportDir, json, cfa);
+      std::string path = report::writeHtmlReport(request_.reportDir, json, cfa, cfaLimits_);
       log_.log(1, "cli", "HTML report written to {}", path);
     } catch (const InputError& e) {
       log_.warn("cli", "{}", e.what());  // the verdict is out already: its exit code stands
@@ -178,6 +183,7 @@ class VerifyRun {
   std::atomic<bool> claimed_{false};
   const ir::Program* reportProgram_ = nullptr;
   report::GraphvizLimits cfaLimits_;
+  engines::ArgRequest arg_;
 };
 
 ir::Result certifyResult(const ir::Program& program, ir::Result result, const Options& options,
@@ -234,7 +240,7 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
                   const std::shared_ptr<ShutdownToken>& shutdown, const std::string& dumpDir,
                   VerifyRun& run) {
   Stopwatch enginePhase;
-  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir};
+  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir, run.argRequest()};
   ir::Result result = runEngine(engine, program, ctx);
   run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
   Stopwatch certifyPhase;

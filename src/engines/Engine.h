@@ -21,12 +21,19 @@ namespace argus::engines {
 /// Everything an engine may use during one run. Engines log through `log`, count through `stats`
 /// (keys prefixed with the engine name), poll `shutdown` in every loop, and create solvers through
 /// solverConfig() so that deadlines, interruption and query dumps apply uniformly.
+/// `argus verify --report`: the CPA engines (predabs, impact) write their final ARG here as Graphviz text.
+struct ArgRequest {
+  std::string dot;
+  size_t maxNodes = 500;  // a larger ARG is not drawn (cpa::argDot)
+};
+
 struct RunContext {
   const Options& options;
   Logger& log;
   Stats& stats;
   std::shared_ptr<ShutdownToken> shutdown;
   std::string dumpDir;  // --dump-queries DIR, or empty
+  ArgRequest* arg = nullptr;  // null: nobody wants the ARG
 
   smt::SolverConfig solverConfig(const std::string& name) const {
     smt::SolverConfig c;

@@ -101,25 +101,6 @@ void appendProcedure(std::string& out, const Program& p, const Procedure& proc) 
   for (EdgeId e : proc.edges) appendEdge(out, p, p.edge(e));
 }
 
-std::string dotEscape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\l";
-      continue;
-    }
-    out += c;
-  }
-  return out;
-}
-
-std::string shortened(std::string s, size_t max) {
-  for (char& c : s)
-    if (c == '\n') c = ' ';
-  return s.size() <= max ? s : s.substr(0, max - 3) + "...";
-}
-
 std::string dotEdgeLabel(const Program& p, const Edge& e) {
   std::string label = e.loc.known() ? e.loc.str() + "\n" : "";
   if (auto head = edgeHeadline(p, e); !head.empty()) label += shortened(head, 60) + "\n";
@@ -147,6 +128,25 @@ void appendDotProcedure(std::string& out, const Program& p, const Procedure& pro
 }
 
 }  // namespace
+
+std::string dotEscape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\l";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+std::string shortened(std::string s, size_t max) {
+  for (char& c : s)
+    if (c == '\n') c = ' ';
+  return s.size() <= max ? s : s.substr(0, max - 3) + "...";
+}
 
 std::string dumpText(const Program& p) {
   const Origin& o = p.origin();

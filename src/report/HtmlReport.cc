@@ -88,7 +88,7 @@ std::pair<std::string, size_t> splitLocation(const std::string& location) {
   size_t colon = location.rfind(':');
   if (colon == std::string::npos || colon + 1 == location.size()) return {location, 0};
   std::string digits = location.substr(colon + 1);
-  if (digits.find_first_not_of("0123456789") != std::string::npos) return {location, 0};
+  if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) return {location, 0};
   return {location.substr(0, colon), std::stoul(digits)};
 }
 
@@ -151,6 +151,7 @@ class PageBuilder {
     trace();
     certificate();
     cfa();
+    arg();
     portfolio();
     timesAndStatistics();
     out_ += "<footer>Written by argus verify --report. The page is self-contained: it loads nothing.</footer>\n";
@@ -202,7 +203,7 @@ td.notes span.inv{background:#dcedc8;border-color:#689f38}
 a{color:#0d47a1;text-decoration:none}
 tr.tmp,span.tmp{color:#777}
 .note{color:#6d4c00;background:#fff8e1;padding:6px 10px;border-left:4px solid #9e7c00}
-#cfa .drawing{overflow:auto;max-height:1000px;border:1px solid #ddd}  /* dot's own size: scaled down, labels would be unreadable */
+#cfa .drawing,#arg .drawing{overflow:auto;max-height:1000px;border:1px solid #ddd}  /* dot's own size: scaled down, labels would be unreadable */
 footer{margin-top:30px;color:#888;font-size:12px}
 )";
   }
@@ -403,6 +404,18 @@ footer{margin-top:30px;color:#888;font-size:12px}
     out_ += "<div class=\"drawing\">\n" + page_.cfa.svg + "\n</div>\n</section>\n";
   }
 
+  void arg() {
+    if (page_.arg.svg.empty() && page_.arg.note.empty()) return;
+    out_ += "<section id=\"arg\">\n<h2>Abstract reachability graph of " + escape(text(result_, "engine")) + "</h2>\n";
+    if (page_.arg.svg.empty()) {
+      out_ += "<p class=\"note\">" + escape(page_.arg.note) + "</p>\n</section>\n";
+      return;
+    }
+    out_ += "<p>The ARG when the engine answered, over its block-encoded program: a node's location and "
+            "abstract state; dashed nodes are covered (dashed grey arrows to the nodes that cover them).</p>\n"
+            "<div class=\"drawing\">\n" + page_.arg.svg + "\n</div>\n</section>\n";
+  }
+
   void portfolio() {
     const nlohmann::json& p = member(result_, "portfolio");
     if (!p.is_object()) return;
@@ -452,7 +465,8 @@ void prepareReportFolder(const std::string& folder) {
   if (access(folder.c_str(), W_OK) != 0) throw InputError(folder, 0, "--report: cannot write there: " + systemError());
 }
 
-std::string writeHtmlReport(const std::string& folder, const nlohmann::json& result, const CfaPicture& cfa) {
+std::string writeHtmlReport(const std::string& folder, const nlohmann::json& result, const GraphPicture& cfa,
+                            const GraphvizLimits& limits) {
   std::string path = (std::filesystem::path(folder) / "index.html").string();
   std::error_code error;
   std::filesystem::create_directories(folder, error);
@@ -470,6 +484,7 @@ std::string writeHtmlReport(const std::string& folder, const nlohmann::json& res
     page.sourceNote = "The run ended before a program file was known.";
   }
   page.cfa = cfa;
+  if (std::string arg = text(result, "arg_dot"); !arg.empty()) page.arg = graphvizSvg(arg, limits);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << htmlReport(page);
   out.flush();

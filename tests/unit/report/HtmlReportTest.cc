@@ -150,10 +150,10 @@ TEST(HtmlReport, SaysWhyTheSourceIsMissing) {
   EXPECT_TRUE(contains(html, "id=\"step-7\""));  // the trace is still all there
 }
 
-TEST(CfaPicture, DrawsTheProgramWithGraphviz) {
+TEST(GraphPicture, DrawsTheProgramWithGraphviz) {
   // Graphviz is a dependency of the tests (scripts/setup.sh installs it): its absence fails here.
   reporttest::ReportFixture f;
-  CfaPicture picture = drawCfa(f.p, GraphvizLimits{});
+  GraphPicture picture = drawCfa(f.p, GraphvizLimits{});
   ASSERT_TRUE(picture.note.empty()) << picture.note;
   EXPECT_EQ(picture.svg.rfind("<svg", 0), 0u) << picture.svg.substr(0, 200);
   EXPECT_TRUE(contains(picture.svg, "id=\"edge" + std::to_string(f.fail) + "\""));
@@ -161,10 +161,10 @@ TEST(CfaPicture, DrawsTheProgramWithGraphviz) {
   EXPECT_TRUE(contains(picture.svg, "</svg>"));
 }
 
-TEST(CfaPicture, SaysSoWhenDotIsMissing) {
+TEST(GraphPicture, SaysSoWhenDotIsMissing) {
   GraphvizLimits limits;
   limits.dotCommand = "argus-no-such-dot";
-  CfaPicture picture = graphvizSvg("digraph { a -> b }", 1, limits);
+  GraphPicture picture = graphvizSvg("digraph { a -> b }", limits);
   EXPECT_TRUE(picture.svg.empty());
   EXPECT_TRUE(contains(picture.note, "`argus-no-such-dot` was not found")) << picture.note;
   HtmlPage page;
@@ -173,16 +173,20 @@ TEST(CfaPicture, SaysSoWhenDotIsMissing) {
   EXPECT_TRUE(contains(htmlReport(page), "was not found (Debian package graphviz)"));
 }
 
-TEST(CfaPicture, DoesNotDrawAGraphAboveTheLimit) {
+TEST(GraphPicture, DoesNotDrawAGraphAboveTheLimit) {
+  reporttest::ReportFixture f;
   GraphvizLimits limits;
-  limits.maxEdges = 3;
-  CfaPicture picture = graphvizSvg("digraph { a -> b }", 4, limits);
+  limits.maxSize = f.p.numEdges() - 1;
+  GraphPicture picture = drawCfa(f.p, limits);
   EXPECT_TRUE(picture.svg.empty());
-  EXPECT_TRUE(contains(picture.note, "4 edges, more than report.cfa_max_edges = 3")) << picture.note;
+  EXPECT_TRUE(contains(picture.note, std::to_string(f.p.numEdges()) + " edges, more than report.max_graph_size = " +
+                                         std::to_string(limits.maxSize))) << picture.note;
+  limits.maxSize = f.p.numEdges();
+  EXPECT_FALSE(drawCfa(f.p, limits).svg.empty());
 }
 
-TEST(CfaPicture, ReportsWhatDotSaysAboutBadInput) {
-  CfaPicture picture = graphvizSvg("digraph { a -> ", 1, GraphvizLimits{});
+TEST(GraphPicture, ReportsWhatDotSaysAboutBadInput) {
+  GraphPicture picture = graphvizSvg("digraph { a -> ", GraphvizLimits{});
   EXPECT_TRUE(picture.svg.empty());
   EXPECT_TRUE(contains(picture.note, "Graphviz's dot failed")) << picture.note;
 }
@@ -192,7 +196,7 @@ TEST(HtmlReportFile, WritesIndexHtmlWithTheSourceItNames) {
   std::string source = folder.write("prog/t.c", kFixtureSource);
   nlohmann::json result = certificateResult();
   result["task"]["file"] = source;
-  std::string path = writeHtmlReport(folder.path("out/nested"), result, CfaPicture{"", "none"});
+  std::string path = writeHtmlReport(folder.path("out/nested"), result, GraphPicture{"", "none"}, GraphvizLimits{});
   EXPECT_EQ(path, folder.path("out/nested/index.html"));
   std::string html = argus::testing::readAll(path);
   EXPECT_TRUE(contains(html, "reach_error();")) << html.substr(0, 300);
@@ -203,7 +207,7 @@ TEST(HtmlReportFile, NamesThePathItCannotWrite) {
   argus::testing::TestFolder folder;
   std::string file = folder.write("plain-file", "x");
   try {
-    writeHtmlReport(file + "/sub", certificateResult(), CfaPicture{});
+    writeHtmlReport(file + "/sub", certificateResult(), GraphPicture{}, GraphvizLimits{});
     FAIL() << "no error for a folder below a file";
   } catch (const InputError& e) {
     EXPECT_TRUE(contains(e.what(), file + "/sub/index.html")) << e.what();

@@ -1,5 +1,5 @@
-// Runs Graphviz's dot on a CFA's dot text in a temporary folder and keeps the <svg> element of its output.
-#include "report/CfaPicture.h"
+// Runs Graphviz's dot on a graph's dot text in a temporary folder and keeps the <svg> element of its output.
+#include "report/Graphviz.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -39,11 +39,7 @@ std::string firstLine(const std::string& text) { return text.substr(0, text.find
 
 }  // namespace
 
-CfaPicture graphvizSvg(const std::string& dotText, size_t edges, const GraphvizLimits& limits) {
-  if (edges > limits.maxEdges)
-    return {"", fmt::format("The CFA has {} edges, more than report.cfa_max_edges = {}: not drawn. "
-                            "`argus dump --cfa FILE --dot` writes it for Graphviz.",
-                            edges, limits.maxEdges)};
+GraphPicture graphvizSvg(const std::string& dotText, const GraphvizLimits& limits) {
   std::string dot = findExecutable(limits.dotCommand);
   if (dot.empty())
     return {"", fmt::format("Graphviz's `{}` was not found (Debian package graphviz): the CFA is not drawn.",
@@ -74,10 +70,13 @@ CfaPicture graphvizSvg(const std::string& dotText, size_t edges, const GraphvizL
   return {svg.substr(start), ""};
 }
 
-CfaPicture drawCfa(const ir::Program& program, const GraphvizLimits& limits) {
-  size_t edges = program.numEdges();
-  // Writing the dot text of a huge program takes long too: the limit is checked before it.
-  return graphvizSvg(edges > limits.maxEdges ? "" : ir::dumpDot(program), edges, limits);
+GraphPicture drawCfa(const ir::Program& program, const GraphvizLimits& limits) {
+  // Checked before ir::dumpDot, which takes long on a huge program too.
+  if (program.numEdges() > limits.maxSize)
+    return {"", fmt::format("The CFA has {} edges, more than report.max_graph_size = {}: not drawn. "
+                            "`argus dump --cfa FILE --dot` writes it for Graphviz.",
+                            program.numEdges(), limits.maxSize)};
+  return graphvizSvg(ir::dumpDot(program), limits);
 }
 
 }  // namespace argus::report
