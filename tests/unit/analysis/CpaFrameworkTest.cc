@@ -126,10 +126,10 @@ TEST(CpaFramework, TheArgAsGraphvizHasEveryLiveNodeStepAndCovering) {
   for (const auto& node : run->reached->arg().allNodes()) {
     if (node->removed) continue;
     std::string id = std::to_string(node->id);
-    EXPECT_NE(dot.find("id=\"arg-node" + id + "\""), std::string::npos) << id << "\n" << dot;
+    EXPECT_NE(dot.find("id=\"argnode" + id + "\""), std::string::npos) << id << "\n" << dot;
     EXPECT_NE(dot.find("state of " + id), std::string::npos) << id;
     for (const auto& parent : node->parents)
-      steps += dot.find("arg-step" + std::to_string(parent.node->id) + "-" + id) != std::string::npos;
+      steps += dot.find("argstep" + std::to_string(parent.node->id) + "_" + id) != std::string::npos;
     covers += node->coveredBy.size();
     EXPECT_EQ(node->parents.size(), node.get() == run->reached->arg().root() ? 0u : 1u);
   }

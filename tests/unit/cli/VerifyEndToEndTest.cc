@@ -168,6 +168,20 @@ TEST(VerifyEndToEnd, WritesTheHtmlReportIntoTheFolderItCreates) {
   EXPECT_EQ(tmpdir.leftovers(), "");                    // Graphviz's folder is gone
 }
 
+TEST(VerifyEndToEnd, TheReportOfPredabsDrawsItsArg) {
+  TestFolder dir;
+  CliOutcome o = verify({example("counter.c"), "--engine", "predabs", "--timeout", "60", "--report", dir.path("r"),
+                         "--json", dir.path("r.json")});
+  ASSERT_EQ(o.code, cli::kExitTrue) << o.out << o.err;
+  std::string html = readAll(dir.path("r/index.html"));
+  size_t section = html.find("<section id=\"arg\">");
+  ASSERT_NE(section, std::string::npos) << html.substr(0, 300);
+  EXPECT_NE(html.find("<svg", section), std::string::npos);
+  EXPECT_NE(html.find("argnode0", section), std::string::npos);
+  auto json = nlohmann::json::parse(readAll(dir.path("r.json")));
+  EXPECT_EQ(json["arg_dot"].get<std::string>().rfind("digraph arg {", 0), 0u);
+}
+
 TEST(VerifyEndToEnd, AReportFolderThatCannotBeCreatedIsAUsageErrorBeforeAnyWork) {
   TestFolder dir;
   std::string file = dir.write("plain-file", "x");

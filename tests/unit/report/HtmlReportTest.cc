@@ -203,6 +203,20 @@ TEST(HtmlReportFile, WritesIndexHtmlWithTheSourceItNames) {
   EXPECT_TRUE(contains(listingRow(html, 8), "invariant: (distinct |main::y| 7)"));
 }
 
+TEST(HtmlReportFile, DrawsTheArgTheResultCarries) {
+  argus::testing::TestFolder folder;
+  nlohmann::json result = certificateResult();
+  result["arg_dot"] = "digraph arg { a0 [id=\"argnode0\" label=\"#0 entry\"]; a0 -> a1; }";
+  std::string html = argus::testing::readAll(writeHtmlReport(folder.path("r"), result, GraphPicture{}, GraphvizLimits{}));
+  size_t section = html.find("<section id=\"arg\">");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(html.find("<svg", section), std::string::npos);
+  EXPECT_NE(html.find("id=\"argnode0\"", section), std::string::npos);
+  // Without an ARG there is no section; a note stands in for a drawing that failed.
+  EXPECT_FALSE(contains(htmlReport(HtmlPage{certificateResult(), "", "", {}, {}}), "id=\"arg\""));
+  EXPECT_TRUE(contains(htmlReport(HtmlPage{certificateResult(), "", "", {}, {"", "dot failed here"}}), "dot failed here"));
+}
+
 TEST(HtmlReportFile, NamesThePathItCannotWrite) {
   argus::testing::TestFolder folder;
   std::string file = folder.write("plain-file", "x");
