@@ -282,7 +282,8 @@ footer{margin-top:30px;color:#888;font-size:12px}
     out_ += falseVerdict ? "Counterexample over the source" : trueVerdict ? "Invariants over the source" : "Source";
     out_ += "</h2>\n";
     if (page_.sourceText.empty()) {
-      out_ += "<p class=\"note\">" + escape(page_.sourceNote.empty() ? "No source text." : page_.sourceNote) + "</p>\n</section>\n";
+      out_ += "<p class=\"note\">" + escape(page_.sourceNote.empty() ? "The source file is empty." : page_.sourceNote) +
+              "</p>\n</section>\n";
       return;
     }
     std::vector<std::string> lines = splitLines(page_.sourceText);
@@ -294,19 +295,20 @@ footer{margin-top:30px;color:#888;font-size:12px}
       out_ += fmt::format("<p>The file has {} lines: shown are those around a step or invariant.</p>\n", lines.size());
     out_ += "<table class=\"listing\">\n";
     size_t hidden = 0;
+    auto gap = [&] {
+      if (hidden > 0) out_ += fmt::format("<tr class=\"gap\"><td class=\"ln\"></td><td colspan=\"2\">{} lines</td></tr>\n", hidden);
+      hidden = 0;
+    };
     for (size_t l = 1; l <= lines.size(); ++l) {
       if (!shown[l]) {
         ++hidden;
         continue;
       }
-      if (hidden > 0) out_ += fmt::format("<tr class=\"gap\"><td class=\"ln\"></td><td colspan=\"2\">{} lines</td></tr>\n", hidden);
-      hidden = 0;
+      gap();
       sourceLine(l, lines[l - 1]);
     }
-    if (hidden > 0) out_ += fmt::format("<tr class=\"gap\"><td class=\"ln\"></td><td colspan=\"2\">{} lines</td></tr>\n", hidden);
-    out_ += "</table>\n";
-    if (lines.empty()) out_ += "<p class=\"note\">The source file is empty.</p>\n";
-    out_ += "</section>\n";
+    gap();
+    out_ += "</table>\n</section>\n";
   }
 
   void sourceLine(size_t number, const std::string& code) {
@@ -315,19 +317,20 @@ footer{margin-top:30px;color:#888;font-size:12px}
     if (it != marks_.end()) {
       const LineMarks& marks = it->second;
       bool error = false;
+      size_t more = 0;
       for (size_t k = 0; k < marks.steps.size(); ++k) {
         const StepView& step = steps_[marks.steps[k] - 1];
         error = error || step.reachesError;
-        if (k == kStepsPerLine) {
-          notes += fmt::format("<span>\u2026 {} more steps here (see the step table)</span>", marks.steps.size() - k);
+        if (k >= kStepsPerLine && !step.reachesError) {  // the error's step is always shown
+          ++more;
           continue;
         }
-        if (k > kStepsPerLine) continue;
         std::string event = stepEvent(step, false);
         notes += fmt::format("<span class=\"step{}\"><a href=\"#step-{}\">#{}</a>{}</span>",
                              step.reachesError ? " err" : "", marks.steps[k], marks.steps[k],
                              event.empty() ? "" : " " + escape(event));
       }
+      if (more > 0) notes += fmt::format("<span>\u2026 {} more steps here (see the step table)</span>", more);
       for (const std::string& inv : marks.invariants) {
         // A long formula would fill the listing: it is cut there and whole in the invariant table.
         std::string shown = inv.size() <= kInvariantChars ? inv : inv.substr(0, kInvariantChars) + "\u2026";

@@ -140,6 +140,22 @@ TEST(HtmlReport, ListsOnlyTheLinesAroundStepsOfALongSource) {
   EXPECT_TRUE(contains(html, "989 lines"));     // the gap after line 11
 }
 
+TEST(HtmlReport, ALoopsLineShowsItsFirstStepsAndTheErrorAndCountsTheRest) {
+  HtmlPage page;
+  page.result = nlohmann::json::parse(R"({"verdict": "FALSE", "task": {"file": "loop.c"}, "trace": {"steps": []}})");
+  for (int i = 1; i <= 20; ++i)
+    page.result["trace"]["steps"].push_back({{"kind", "edge"}, {"location", "loop.c:2"}, {"function", "main"},
+                                             {"values", {{{"name", "i"}, {"value", std::to_string(i)}}}},
+                                             {"reaches_error", i == 20}});
+  page.sourceText = "int main(void) {\n  for (int i = 1;; i++) if (i == 20) reach_error();\n}\n";
+  std::string line2 = listingRow(htmlReport(page), 2);
+  EXPECT_TRUE(contains(line2, "href=\"#step-12\"")) << line2;
+  EXPECT_FALSE(contains(line2, "href=\"#step-13\"")) << line2;
+  EXPECT_TRUE(contains(line2, "href=\"#step-20\">#20</a> i = 20  error reached")) << line2;
+  EXPECT_TRUE(contains(line2, "7 more steps here")) << line2;
+  EXPECT_TRUE(contains(line2, "class=\"error\"")) << line2;
+}
+
 TEST(HtmlReport, SaysWhyTheSourceIsMissing) {
   reporttest::ReportFixture f;
   HtmlPage page = counterexamplePage(f);
