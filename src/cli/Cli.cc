@@ -83,6 +83,8 @@ struct VerifyCommand {
     c->add_option("--json", request.jsonFile, "write a JSON report to this file");
     c->add_option("--witness", request.witnessFile,
                   "C tasks: write an SV-COMP witness (format 2.0, YAML) of a TRUE or FALSE to this file");
+    c->add_option("--report", request.reportDir,
+                  "write an HTML report (verdict, trace or invariants over the source, CFA) to DIR/index.html");
     c->add_option("--dump-queries", request.dumpDir, "write every solver query as .smt2 into this folder");
     c->add_flag("-v,--verbose", request.verbosity, "statistics (-v); full traces and details (-v -v)");
     return c;

@@ -28,6 +28,10 @@ void registerGlobalOptions(OptionRegistry& r) {
               "plain C files: the data model (a .yml task names it itself); flag --data-model");
   r.addDouble(opt::kReplayTimeout, 10, "seconds for the native replay of a counterexample");
   r.addDouble(opt::kCheckTimeout, 60, "seconds for each solver check of a certificate or trace (0: none)");
+  r.addDouble(opt::kDotTimeout, 10, "--report: seconds for Graphviz to draw the CFA (0: none)");
+  r.addInt(opt::kMaxGraphSize, 2000,
+           "--report: the CFA is drawn only up to this many edges, the ARG (predabs, impact) up to this many nodes",
+           0, 1000000);
 }
 
 const OptionRegistry& optionRegistry() {
@@ -43,7 +47,7 @@ const OptionRegistry& optionRegistry() {
 Options parseAssignments(const std::vector<std::string>& assignments) {
   Options options(optionRegistry());
   for (auto& a : assignments) options.setAssignment(a);
-  for (const char* name : {opt::kTimeout, opt::kGrace, opt::kReplayTimeout, opt::kCheckTimeout})
+  for (const char* name : {opt::kTimeout, opt::kGrace, opt::kReplayTimeout, opt::kCheckTimeout, opt::kDotTimeout})
     if (options.getDouble(name) < 0) throw OptionError(std::string(name) + " must not be negative");
   return options;
 }

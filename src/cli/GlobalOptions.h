@@ -22,6 +22,8 @@ inline constexpr const char* kErrorFunction = "frontend.error_function";
 inline constexpr const char* kDataModel = "frontend.data_model";
 inline constexpr const char* kReplayTimeout = "certify.replay_timeout";
 inline constexpr const char* kCheckTimeout = "certify.check_timeout";
+inline constexpr const char* kDotTimeout = "report.dot_timeout";
+inline constexpr const char* kMaxGraphSize = "report.max_graph_size";
 }  // namespace opt
 
 /// Adds the options above (not the engines').

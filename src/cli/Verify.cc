@@ -11,6 +11,7 @@
 #include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -28,6 +29,7 @@
 #include "portfolio/Portfolio.h"
 #include "report/Assumptions.h"
 #include "report/CertificateText.h"
+#include "report/HtmlReport.h"
 #include "report/ResultJson.h"
 #include "report/TraceText.h"
 #include "report/VerdictLine.h"
@@ -41,8 +43,18 @@ namespace {
 /// State shared by the pipeline and the hard deadline.
 class VerifyRun {
  public:
-  VerifyRun(const VerifyRequest& request, std::ostream& out)
-      : request_(request), out_(&out), log_(request.verbosity) {}
+  VerifyRun(const VerifyRequest& request, const Options& options, std::ostream& out)
+      : request_(request), out_(&out), log_(request.verbosity) {
+    cfaLimits_.timeoutSeconds = options.getDouble(opt::kDotTimeout);
+    cfaLimits_.maxSize = static_cast<size_t>(options.getInt(opt::kMaxGraphSize));
+    arg_.maxNodes = cfaLimits_.maxSize;
+  }
+
+  /// Where predabs and impact put their ARG for the HTML report; null without --report.
+  engines::ArgRequest* argRequest() { return request_.reportDir.empty() ? nullptr : &arg_; }
+
+  /// The program whose CFA the HTML report draws (the portfolio's parent has no result of its own).
+  void reportProgram(const ir::Program* program) { reportProgram_ = program; }
 
   Logger& log() { return log_; }
   Stats& stats() { return stats_; }
@@ -79,6 +91,7 @@ class VerifyRun {
     out_->flush();
     if (!request_.jsonFile.empty() && !json.empty()) writeTextFile(request_.jsonFile, json, "JSON report");
     if (!request_.witnessFile.empty() && !witness.empty()) writeTextFile(request_.witnessFile, witness, "witness");
+    if (!request_.reportDir.empty() && !json.empty()) writeReport(nlohmann::json::parse(json), drawCfa());
     return code;
   }
 
@@ -89,7 +102,8 @@ class VerifyRun {
     ir::Result result = ir::Result::unknown(ir::UnknownReason::Timeout,
                                             fmt::format("no result {:g} s after the timeout", seconds));
     *out_ << report::verdictLine(result) << std::endl;
-    writeJson(result, nullptr, kExitUnknown);
+    // No Graphviz child now: the process ends at once, and after the release it could not start one.
+    writeJson(result, nullptr, kExitUnknown, report::GraphPicture{"", "Not drawn: argus gave up at its hard deadline."});
     std::_Exit(kExitUnknown);
   }
 
@@ -119,17 +133,37 @@ class VerifyRun {
     }
   }
 
-  void writeJson(const ir::Result& result, const ir::Program* program, int code) {
-    if (request_.jsonFile.empty() && !jsonCapture_) return;
+  /// The JSON report, and the HTML report drawn from it (a portfolio child only captures the JSON: its
+  /// parent writes both for the winner). `cfa`: the drawing, when not drawCfa()'s.
+  void writeJson(const ir::Result& result, const ir::Program* program, int code,
+                 std::optional<report::GraphPicture> cfa = std::nullopt) {
+    if (request_.jsonFile.empty() && !jsonCapture_ && request_.reportDir.empty()) return;
     report::RunInfo info = snapshot();
     info.totalSeconds = clock_.seconds();
     info.exitCode = code;
-    std::string text = report::resultJson(result, program, stats_, info).dump(2) + "\n";
+    nlohmann::json json = report::resultJson(result, program, stats_, info);
+    if (!arg_.dot.empty()) json["arg_dot"] = arg_.dot;  // with the JSON, it reaches a portfolio's parent
+    std::string text = json.dump(2) + "\n";
     if (jsonCapture_) {
       *jsonCapture_ = std::move(text);
       return;
     }
-    writeTextFile(request_.jsonFile, text, "JSON report");
+    if (!request_.jsonFile.empty()) writeTextFile(request_.jsonFile, text, "JSON report");
+    if (!request_.reportDir.empty()) writeReport(json, cfa ? *cfa : drawCfa());
+  }
+
+  report::GraphPicture drawCfa() {
+    if (!reportProgram_) return {"", "The run ended before a program existed: no CFA."};
+    return report::drawCfa(*reportProgram_, cfaLimits_);
+  }
+
+  void writeReport(const nlohmann::json& json, const report::GraphPicture& cfa) {
+    try {
+      std::string path = report::writeHtmlReport(request_.reportDir, json, cfa, cfaLimits_);
+      log_.log(1, "cli", "HTML report written to {}", path);
+    } catch (const InputError& e) {
+      log_.warn("cli", "{}", e.what());  // the verdict is out already: its exit code stands
+    }
   }
 
   /// The SV-COMP witness of a certified TRUE or FALSE (--witness); an answer that has none says why (-v).
@@ -170,6 +204,9 @@ class VerifyRun {
   std::mutex infoMutex_;
   report::RunInfo info_;
   std::atomic<bool> claimed_{false};
+  const ir::Program* reportProgram_ = nullptr;
+  report::GraphvizLimits cfaLimits_;
+  engines::ArgRequest arg_;
 };
 
 ir::Result certifyResult(const ir::Program& program, ir::Result result, const Options& options,
@@ -226,7 +263,7 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
                   const std::shared_ptr<ShutdownToken>& shutdown, const std::string& dumpDir,
                   VerifyRun& run) {
   Stopwatch enginePhase;
-  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir};
+  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir, run.argRequest()};
   ir::Result result = runEngine(engine, program, ctx);
   run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
   Stopwatch certifyPhase;
@@ -361,6 +398,7 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
   Stopwatch phase;
   chc::ChcSystem system = chc::readChcFile(request.input, nullptr, &run.log());
   chc::ChcProgram clauses = chc::toProgram(system);
+  run.reportProgram(clauses.program.get());
   run.updateInfo([&](report::RunInfo& info) {
     info.inputFile = request.input;
     info.options = options.nonDefault();
@@ -404,7 +442,8 @@ Options verifyOptions(const VerifyRequest& request) {
 
 int runVerify(const VerifyRequest& request, std::ostream& out) {
   Options options = verifyOptions(request);
-  VerifyRun run(request, out);
+  if (!request.reportDir.empty()) report::prepareReportFolder(request.reportDir);
+  VerifyRun run(request, options, out);
   bool clauses = isClauseFile(request.input);
   frontend::CTask task = clauses ? frontend::CTask{} : loadInputTask(request.input, options, run.log());
   auto shutdown = std::make_shared<ShutdownToken>();
@@ -419,6 +458,7 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   ir::Result unknown;
   program = translate(task, options, run, unknown);
   if (!program) return run.finish(unknown, nullptr);
+  run.reportProgram(program.get());
   Judge judge = [&](const engines::EngineInfo& engine) {
     return run.finish(decide(*program, engine, options, shutdown, request.dumpDir, run), program.get());
   };

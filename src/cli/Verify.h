@@ -17,6 +17,7 @@ struct VerifyRequest {
   std::string jsonFile;                  // empty: none
   std::string witnessFile;               // --witness, empty: none
   std::string dumpDir;                   // --dump-queries, empty: none
+  std::string reportDir;                 // --report: DIR/index.html, empty: none
   int verbosity = 0;
 };
 

@@ -18,6 +18,12 @@
 
 namespace argus::engines {
 
+/// `argus verify --report`: the CPA engines (predabs, impact) write their final ARG here as Graphviz text.
+struct ArgRequest {
+  std::string dot;
+  size_t maxNodes = 500;  // a larger ARG is not drawn (cpa::argDot)
+};
+
 /// Everything an engine may use during one run. Engines log through `log`, count through `stats`
 /// (keys prefixed with the engine name), poll `shutdown` in every loop, and create solvers through
 /// solverConfig() so that deadlines, interruption and query dumps apply uniformly.
@@ -27,6 +33,7 @@ struct RunContext {
   Stats& stats;
   std::shared_ptr<ShutdownToken> shutdown;
   std::string dumpDir;  // --dump-queries DIR, or empty
+  ArgRequest* arg = nullptr;  // null: nobody wants the ARG
 
   smt::SolverConfig solverConfig(const std::string& name) const {
     smt::SolverConfig c;

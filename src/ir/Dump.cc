@@ -103,6 +103,34 @@ void appendProcedure(std::string& out, const Program& p, const Procedure& proc) 
   for (EdgeId e : proc.edges) appendEdge(out, p, p.edge(e));
 }
 
+std::string dotEdgeLabel(const Program& p, const Edge& e) {
+  std::string label = e.loc.known() ? e.loc.str() + "\n" : "";
+  if (auto head = edgeHeadline(p, e); !head.empty()) label += shortened(head, 60) + "\n";
+  if (!e.isCall()) label += shortened(e.formula.to_string(), 80) + "\n";
+  if (!e.unsupported.empty()) label += "unsupported: " + e.unsupported + "\n";
+  return dotEscape(label);
+}
+
+void appendDotProcedure(std::string& out, const Program& p, const Procedure& proc) {
+  out += fmt::format("  subgraph cluster_{} {{\n    label=\"{}\";\n", proc.id, dotEscape(proc.name));
+  for (LocId l : proc.locations) {
+    std::string style = l == proc.entry   ? " shape=doublecircle"
+                        : l == proc.error ? " color=red fontcolor=red"
+                                          : "";
+    // The ids become the SVG elements' ids: the HTML report colours the trace's edges and the
+    // certificate's locations by them.
+    out += fmt::format("    n{} [id=\"loc{}\" label=\"{}\"{}];\n", l, l, dotEscape(locationTitle(p, l)), style);
+  }
+  for (EdgeId id : proc.edges) {
+    const Edge& e = p.edge(id);
+    out += fmt::format("    n{} -> n{} [id=\"edge{}\" label=\"{}\"{}];\n", e.from, e.to, id, dotEdgeLabel(p, e),
+                       e.isCall() ? " style=dashed" : "");
+  }
+  out += "  }\n";
+}
+
+}  // namespace
+
 std::string dotEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
@@ -121,32 +149,6 @@ std::string shortened(std::string s, size_t max) {
     if (c == '\n') c = ' ';
   return s.size() <= max ? s : s.substr(0, max - 3) + "...";
 }
-
-std::string dotEdgeLabel(const Program& p, const Edge& e) {
-  std::string label = e.loc.known() ? e.loc.str() + "\n" : "";
-  if (auto head = edgeHeadline(p, e); !head.empty()) label += shortened(head, 60) + "\n";
-  if (!e.isCall()) label += shortened(e.formula.to_string(), 80) + "\n";
-  if (!e.unsupported.empty()) label += "unsupported: " + e.unsupported + "\n";
-  return dotEscape(label);
-}
-
-void appendDotProcedure(std::string& out, const Program& p, const Procedure& proc) {
-  out += fmt::format("  subgraph cluster_{} {{\n    label=\"{}\";\n", proc.id, dotEscape(proc.name));
-  for (LocId l : proc.locations) {
-    std::string style = l == proc.entry   ? " shape=doublecircle"
-                        : l == proc.error ? " color=red fontcolor=red"
-                                          : "";
-    out += fmt::format("    n{} [label=\"{}\"{}];\n", l, dotEscape(locationTitle(p, l)), style);
-  }
-  for (EdgeId id : proc.edges) {
-    const Edge& e = p.edge(id);
-    out += fmt::format("    n{} -> n{} [label=\"{}\"{}];\n", e.from, e.to, dotEdgeLabel(p, e),
-                       e.isCall() ? " style=dashed" : "");
-  }
-  out += "  }\n";
-}
-
-}  // namespace
 
 std::string dumpText(const Program& p) {
   const Origin& o = p.origin();

@@ -21,6 +21,9 @@ std::string locationName(const ir::Program& program, ir::LocId id) {
   return loc.loc.known() ? out + " (" + loc.loc.str() + ")" : out;
 }
 
+/// "file:line", or "" when the line is unknown.
+std::string knownSource(const ir::SourceLoc& loc) { return loc.known() ? loc.str() : ""; }
+
 /// "main:12 > f:30": the call sites of a calling context, outermost first.
 std::string contextName(const ir::Program& program, const ir::CallString& context) {
   std::string out;
@@ -89,15 +92,23 @@ nlohmann::json certificateJson(const ir::Program& program, const ir::Certificate
   if (c.kind == ir::Certificate::Kind::BlockBound) out["bound"] = c.bound;
   out["form"] = c.form == ir::Certificate::Form::Inlined ? "inlined" : "modular";
   out["invariants"] = nlohmann::json::array();
+  // "loc" (the location's id) and "source" ("file:line", or "" when unknown) let the HTML report place
+  // an invariant on its source line and in the CFA drawing.
   for (auto& [loc, inv] : c.invariants)
-    out["invariants"].push_back({{"location", locationName(program, loc)}, {"formula", oneLine(inv)}});
+    out["invariants"].push_back({{"location", locationName(program, loc)},
+                                 {"loc", loc},
+                                 {"source", knownSource(program.loc(loc).loc)},
+                                 {"formula", oneLine(inv)}});
   for (auto& [at, inv] : c.inlined)
     out["invariants"].push_back({{"location", locationName(program, at.loc)},
+                                 {"loc", at.loc},
+                                 {"source", knownSource(program.loc(at.loc).loc)},
                                  {"context", contextName(program, at.context)},
                                  {"formula", oneLine(inv)}});
   out["contracts"] = nlohmann::json::array();
   for (auto& [proc, contract] : c.contracts)
     out["contracts"].push_back({{"procedure", program.proc(proc).name},
+                                {"source", knownSource(program.proc(proc).loc)},
                                 {"pre", oneLine(contract.pre)},
                                 {"post", oneLine(contract.post)}});
   return out;

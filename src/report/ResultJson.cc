@@ -32,6 +32,7 @@ nlohmann::json stepJson(const StepView& step) {
       {"kind", step.kind},   {"location", step.location},         {"function", step.function},
       {"label", step.label}, {"values", valuesJson(step.values)}, {"reaches_error", step.reachesError}};
   if (!step.callee.empty()) out["callee"] = step.callee;
+  out["edge"] = step.edge;
   out["inputs"] = nlohmann::json::array();
   for (auto& in : step.inputs) out["inputs"].push_back({{"function", in.function}, {"value", in.value}});
   return out;

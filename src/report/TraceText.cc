@@ -27,7 +27,8 @@ std::string joinInputs(const std::vector<InputView>& inputs) {
   return out;
 }
 
-/// What the step line says after location and function.
+}  // namespace
+
 std::string stepEvent(const StepView& step, bool detailed) {
   std::vector<std::string> parts;
   std::string values = joinValues(step.values, detailed);
@@ -44,6 +45,8 @@ std::string stepEvent(const StepView& step, bool detailed) {
   for (auto& p : parts) out += (out.empty() ? "" : "  ") + p;
   return out;
 }
+
+namespace {
 
 struct Line {
   size_t number;

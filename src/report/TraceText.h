@@ -7,6 +7,7 @@
 
 #include "ir/Evidence.h"
 #include "ir/Program.h"
+#include "report/TraceView.h"
 
 namespace argus::report {
 
@@ -16,6 +17,11 @@ struct TraceTextOptions {
   /// to another source line.
   bool detailed = false;
 };
+
+/// What a step line says after location and function ("call f(a = 1)", "x = 2  input f() = 2", "error
+/// reached"); with `detailed`, also the edge's label and the compiler's temporaries. The HTML report says
+/// the same at its steps.
+std::string stepEvent(const StepView& step, bool detailed);
 
 std::string traceText(const ir::Program& program, const ir::Trace& trace, const TraceTextOptions& options);
 

@@ -45,6 +45,7 @@ std::vector<StepView> viewSteps(const ir::Program& program, const ir::Trace& tra
     const ir::Edge& edge = program.edge(step.edge);
     StepView view;
     view.kind = kindName(step.kind);
+    view.edge = step.edge;
     view.location = edge.loc.str();
     view.label = edge.label;
     // Call and return steps name the call edge, which belongs to the caller.

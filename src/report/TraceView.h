@@ -30,6 +30,7 @@ struct StepView {
   std::vector<ValueView> values;
   std::vector<InputView> inputs;
   bool reachesError = false;
+  ir::EdgeId edge = ir::kNone;  // the program's edge (the call edge for call and return steps)
 };
 
 std::vector<StepView> viewSteps(const ir::Program& program, const ir::Trace& trace);

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "analysis/cpa/ArgDot.h"
 #include "analysis/cpa/Preparation.h"
 #include "engines/impact/LabelCpa.h"
 #include "smt/Interpolator.h"
@@ -214,6 +215,9 @@ ir::Result ImpactAnalysis::finish(ir::Result result) {
   s.set("impact.uncovered_nodes", static_cast<int64_t>(uncovered));
   s.set("impact.label_atoms", static_cast<int64_t>(atoms));
   s.set("impact.refinements", refinements_);
+  if (context_.arg)
+    context_.arg->dot = cpa::argDot(*reached_, program_, [](const cpa::ArgNode& node) { return labelOf(node).to_string(); },
+                                    context_.arg->maxNodes);
   return result;
 }
 

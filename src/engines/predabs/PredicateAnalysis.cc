@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "analysis/cpa/ArgDot.h"
 #include "analysis/cpa/Preparation.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
@@ -93,6 +94,10 @@ ir::Result PredicateAnalysis::finish(ir::Result result) {
   s.set("predabs.predicates_per_location_avg", precision_->averagePerLocation());
   s.set("predabs.predicates_per_location_max", static_cast<int64_t>(precision_->maxPerLocation()));
   s.set("predabs.refinements", refinements_);
+  if (context_.arg)
+    context_.arg->dot = cpa::argDot(*reached_, program_, [&](const cpa::ArgNode& node) {
+      return abstractor_->formula(predicateStateOf(node).region()).to_string();
+    }, context_.arg->maxNodes);
   return result;
 }
 

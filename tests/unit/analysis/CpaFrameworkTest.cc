@@ -1,11 +1,12 @@
 // The CPA framework on its own: reachability with the control components only, the call stack matching
 // returns to call sites, merge/stop flavours with a small value-set domain, waitlist orders, ARG
-// coverage and pruning, cancellation, and named configurations.
+// coverage and pruning, cancellation, named configurations, and the ARG as Graphviz text.
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "analysis/cpa/Algorithm.h"
+#include "analysis/cpa/ArgDot.h"
 #include "analysis/cpa/Configuration.h"
 #include "testing/SmallPrograms.h"
 
@@ -113,6 +114,31 @@ TEST(CpaFramework, ControlOnlyCoversRevisitedLocations) {
   EXPECT_EQ(run->result.status, RunStatus::Exhausted);
   for (ir::LocId l = 0; l < p->numLocs(); ++l) EXPECT_LE(nodesAt(*run->reached, l), 1u);
   EXPECT_GE(run->stats.getInt("test.covered"), 1);  // the loop head, reached again
+}
+
+TEST(CpaFramework, TheArgAsGraphvizHasEveryLiveNodeStepAndCovering) {
+  auto p = countUp(1);
+  auto run = explore(*p, {});
+  ASSERT_EQ(run->result.status, RunStatus::TargetReached);
+  std::string dot = argDot(*run->reached, *p, [](const ArgNode& n) { return "state of " + std::to_string(n.id); }, 100);
+  EXPECT_EQ(dot.rfind("digraph arg {", 0), 0u) << dot;
+  size_t steps = 0, covers = 0;
+  for (const auto& node : run->reached->arg().allNodes()) {
+    if (node->removed) continue;
+    std::string id = std::to_string(node->id);
+    EXPECT_NE(dot.find("id=\"argnode" + id + "\""), std::string::npos) << id << "\n" << dot;
+    EXPECT_NE(dot.find("state of " + id), std::string::npos) << id;
+    for (const auto& parent : node->parents)
+      steps += dot.find("argstep" + std::to_string(parent.node->id) + "_" + id) != std::string::npos;
+    covers += node->coveredBy.size();
+    EXPECT_EQ(node->parents.size(), node.get() == run->reached->arg().root() ? 0u : 1u);
+  }
+  EXPECT_EQ(steps + 1, run->reached->arg().size());  // a tree: every node but the root has its step
+  EXPECT_EQ(static_cast<size_t>(std::count(dot.begin(), dot.end(), '\n')),
+            4 + run->reached->arg().size() + steps + covers + 1);  // header, nodes, steps, coverings, "}"
+  EXPECT_NE(dot.find("color=red"), std::string::npos);  // the target at the error location
+  std::string tooLarge = argDot(*run->reached, *p, [](const ArgNode&) { return ""; }, 1);
+  EXPECT_NE(tooLarge.find("more than 1: not drawn"), std::string::npos) << tooLarge;
 }
 
 TEST(CpaFramework, CallStackReturnsToTheMatchingCallSite) {

@@ -155,6 +155,42 @@ TEST(VerifyEndToEnd, TheDefaultIsThePortfolioForTheProgramsShape) {
   EXPECT_TRUE(json["certificate"]["checked"].get<bool>());
 }
 
+TEST(VerifyEndToEnd, WritesTheHtmlReportIntoTheFolderItCreates) {
+  TestFolder dir;
+  argus::testing::TmpdirScope tmpdir;
+  CliOutcome o = verify({example("counter.c"), "--engine", "kind", "--report", dir.path("report/nested")});
+  ASSERT_EQ(o.code, cli::kExitTrue) << o.out << o.err;
+  EXPECT_EQ(verdictLines(o.out), 1) << o.out;
+  std::string html = readAll(dir.path("report/nested/index.html"));
+  EXPECT_NE(html.find("<p id=\"verdict\">TRUE</p>"), std::string::npos) << html.substr(0, 500);
+  EXPECT_NE(html.find("id=\"invariants\""), std::string::npos);
+  EXPECT_NE(html.find("count++;"), std::string::npos);  // the source listing
+  EXPECT_EQ(tmpdir.leftovers(), "");                    // Graphviz's folder is gone
+}
+
+TEST(VerifyEndToEnd, TheReportOfPredabsDrawsItsArg) {
+  TestFolder dir;
+  CliOutcome o = verify({example("counter.c"), "--engine", "predabs", "--timeout", "60", "--report", dir.path("r"),
+                         "--json", dir.path("r.json")});
+  ASSERT_EQ(o.code, cli::kExitTrue) << o.out << o.err;
+  std::string html = readAll(dir.path("r/index.html"));
+  size_t section = html.find("<section id=\"arg\">");
+  ASSERT_NE(section, std::string::npos) << html.substr(0, 300);
+  EXPECT_NE(html.find("<svg", section), std::string::npos);
+  EXPECT_NE(html.find("argnode0", section), std::string::npos);
+  auto json = nlohmann::json::parse(readAll(dir.path("r.json")));
+  EXPECT_EQ(json["arg_dot"].get<std::string>().rfind("digraph arg {", 0), 0u);
+}
+
+TEST(VerifyEndToEnd, AReportFolderThatCannotBeCreatedIsAUsageErrorBeforeAnyWork) {
+  TestFolder dir;
+  std::string file = dir.write("plain-file", "x");
+  CliOutcome o = verify({example("counter.c"), "--engine", "kind", "--report", file + "/report"});
+  EXPECT_EQ(o.code, cli::kExitUsage) << o.out << o.err;
+  EXPECT_NE(o.err.find(file + "/report: --report: cannot create the folder"), std::string::npos) << o.err;
+  EXPECT_EQ(o.out, "");
+}
+
 TEST(VerifyEndToEnd, AnUnknownEngineInAListIsAUsageError) {
   CliOutcome o = verify({example("counter.c"), "--engine", "kind,no-such-engine"});
   EXPECT_EQ(o.code, cli::kExitUsage) << o.out << o.err;

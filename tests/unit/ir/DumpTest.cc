@@ -69,4 +69,7 @@ TEST(Dump, DotHasOneClusterPerProcedureAndEscapesLabels) {
   std::regex edgeLine(R"(n\d+ -> n\d+ \[)");
   auto edges = std::distance(std::sregex_iterator(dot.begin(), dot.end(), edgeLine), std::sregex_iterator());
   EXPECT_EQ(static_cast<size_t>(edges), p.numEdges());
+  // Every edge and location carries its id into the SVG (the HTML report colours them by it).
+  for (EdgeId e = 0; e < p.numEdges(); ++e) EXPECT_TRUE(contains(dot, "id=\"edge" + std::to_string(e) + "\"")) << e;
+  for (LocId l = 0; l < p.numLocs(); ++l) EXPECT_TRUE(contains(dot, "id=\"loc" + std::to_string(l) + "\"")) << l;
 }

@@ -33,6 +33,8 @@ TEST(ResultJson, DescribesACounterexample) {
   EXPECT_EQ(steps[3]["kind"], "call");
   EXPECT_EQ(steps[3]["callee"], "inc");
   EXPECT_TRUE(steps[6]["reaches_error"].get<bool>());
+  EXPECT_EQ(steps[6]["edge"], f.fail);
+  EXPECT_EQ(steps[5]["edge"], f.call);  // a return step names the call edge
   EXPECT_TRUE(json["trace"]["replayed"].get<bool>());
   EXPECT_FALSE(json.contains("certificate"));
 }
@@ -51,6 +53,8 @@ TEST(ResultJson, DescribesACertificate) {
   EXPECT_EQ(json["certificate"]["kind"], "invariants");
   ASSERT_EQ(json["certificate"]["invariants"].size(), 1u);
   EXPECT_EQ(json["certificate"]["invariants"][0]["location"], "main.l4");
+  EXPECT_EQ(json["certificate"]["invariants"][0]["loc"], l4);
+  EXPECT_EQ(json["certificate"]["invariants"][0]["source"], "");  // l4 has no source line
   EXPECT_TRUE(json["certificate"]["checked"].get<bool>());
   std::string text = certificateText(f.p, c, true);
   EXPECT_NE(text.find("1 invariant (k = 1)"), std::string::npos) << text;
