@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iostream>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -20,6 +22,7 @@
 #include "cli/ExitCode.h"
 #include "cli/GlobalOptions.h"
 #include "cli/Pipeline.h"
+#include "cli/Progress.h"
 #include "cli/RunGuard.h"
 #include "cli/TaskInput.h"
 #include "cli/Version.h"
@@ -66,6 +69,7 @@ class VerifyRun {
   /// Prints the final report; returns the exit code.
   int finish(const ir::Result& result, const ir::Program* program) {
     claim();
+    stopProgress();
     int code = exitCodeFor(result.verdict);
     *out_ << report::verdictLine(result) << "\n";
     if (program) writeEvidence(result, *program);
@@ -79,6 +83,7 @@ class VerifyRun {
   /// A portfolio child: the report goes into `text`, the JSON report (always rendered) into `json` and
   /// the witness (when asked for) into `witness`, for the parent to print and write if this child wins.
   void captureInto(std::ostream& text, std::string& json, std::string& witness) {
+    portfolioChild_ = true;
     out_ = &text;
     jsonCapture_ = &json;
     witnessCapture_ = &witness;
@@ -87,6 +92,7 @@ class VerifyRun {
   /// Prints a report rendered elsewhere (by the portfolio's winner); returns `code`.
   int finishWith(const std::string& text, const std::string& json, const std::string& witness, int code) {
     claim();
+    stopProgress();
     *out_ << text;
     out_->flush();
     if (!request_.jsonFile.empty() && !json.empty()) writeTextFile(request_.jsonFile, json, "JSON report");
@@ -98,6 +104,7 @@ class VerifyRun {
   /// The hard deadline passed: report UNKNOWN (timeout) and end the process at once.
   void giveUp(double seconds) {
     if (claimed_.exchange(true)) return;
+    stopProgress();
     releaseBeforeEndingAtOnce();  // _Exit runs no destructor: no TempDir would remove its folder
     ir::Result result = ir::Result::unknown(ir::UnknownReason::Timeout,
                                             fmt::format("no result {:g} s after the timeout", seconds));
@@ -107,7 +114,27 @@ class VerifyRun {
     std::_Exit(kExitUnknown);
   }
 
+  /// The live progress line of one engine run in this process (a portfolio child: whole lines with -v
+  /// only, since its siblings share the terminal).
+  void startProgress(const std::string& label) {
+    progress_ = std::make_unique<ProgressLine>(std::cerr, label, &stats_, terminal_ && !portfolioChild_,
+                                               log_.verbosity() >= 1);
+    progress_->startTicking();
+  }
+  /// The portfolio's parent: a line it ticks itself while it waits for its children (no thread of its
+  /// own, which a fork would copy without its thread).
+  void showPortfolioProgress(const std::string& label) {
+    progress_ = std::make_unique<ProgressLine>(std::cerr, label, nullptr, terminal_, log_.verbosity() >= 1);
+  }
+  void tickProgress() {
+    if (progress_) progress_->tick(clock_.seconds());
+  }
+
  private:
+  void stopProgress() {
+    if (progress_) progress_->stop();
+  }
+
   void claim() {
     if (claimed_.exchange(true)) std::this_thread::sleep_for(std::chrono::hours(1));  // the deadline exits
   }
@@ -204,6 +231,9 @@ class VerifyRun {
   std::mutex infoMutex_;
   report::RunInfo info_;
   std::atomic<bool> claimed_{false};
+  bool terminal_ = isatty(STDERR_FILENO) != 0;
+  bool portfolioChild_ = false;
+  std::unique_ptr<ProgressLine> progress_;
   const ir::Program* reportProgram_ = nullptr;
   report::GraphvizLimits cfaLimits_;
   engines::ArgRequest arg_;
@@ -263,6 +293,7 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
                   const std::shared_ptr<ShutdownToken>& shutdown, const std::string& dumpDir,
                   VerifyRun& run) {
   Stopwatch enginePhase;
+  run.startProgress(engine.name);
   engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir, run.argRequest()};
   ir::Result result = runEngine(engine, program, ctx);
   run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
@@ -349,7 +380,11 @@ int runPortfolio(const std::vector<std::string>& engines, unsigned jobs, VerifyR
     return report;
   };
   // An interrupt stops the children at once; the timeout does not: they certify within the grace.
-  auto interrupted = [&] { return shutdown->stopRequested() && !shutdown->timedOut(); };
+  auto interrupted = [&] {
+    run.tickProgress();
+    return shutdown->stopRequested() && !shutdown->timedOut();
+  };
+  run.showPortfolioProgress("portfolio (" + names + ")");
   portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, jobs, runOne, interrupted);
   for (const portfolio::RunReport& r : outcome.reports)
     run.log().log(1, "portfolio", "{} ended after {:.2f} s: {}", r.engine, r.seconds,
