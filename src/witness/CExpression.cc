@@ -249,6 +249,31 @@ std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope
   return Writer(scope, loc).formula(formula);
 }
 
+z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocId loc, unsigned milliseconds) {
+  std::map<unsigned, ir::VarId> byConstant;
+  for (const ir::Variable& v : scope.program().vars()) byConstant.emplace(v.cur.id(), v.id);
+  z3::context& ctx = formula.ctx();
+  z3::expr_vector hidden(ctx);
+  for (const z3::expr& c : smt::freeConstants(formula)) {
+    auto it = byConstant.find(c.id());
+    if (it == byConstant.end() || !scope.visible(loc, it->second)) hidden.push_back(c);
+  }
+  if (hidden.empty()) return formula;
+  try {
+    z3::goal goal(ctx);
+    goal.add(z3::exists(hidden, formula));
+    z3::tactic eliminate = z3::try_for(z3::tactic(ctx, "qe-light") & z3::tactic(ctx, "qe"), milliseconds);
+    z3::apply_result result = eliminate(goal);
+    if (result.size() != 1) return formula;
+    z3::expr projected = result[0].as_expr();
+    bool quantified = false;
+    smt::forEachSubterm(projected, [&](const z3::expr& t) { quantified |= t.is_quantifier(); });
+    return quantified ? formula : projected;
+  } catch (const z3::exception&) {
+    return formula;  // out of time or unsupported: the conjuncts over visible variables still say something
+  }
+}
+
 std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
   std::vector<z3::expr> conjuncts;
   flattenAnd(formula, conjuncts);

@@ -45,6 +45,13 @@ class SourceScope {
 /// or nullopt when a part of it has no C counterpart there.
 std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
 
+/// ∃ (the constants of `formula` that are no C variable at `loc`) . formula, by quantifier elimination
+/// (Z3's qe-light, then qe, within `milliseconds`): what the formula says about the visible variables. SSA
+/// copies of a C variable that are not its current value (the value before a loop, say) are such constants;
+/// dropping the conjuncts that mention them would lose the relations through them. `formula` itself when
+/// the elimination fails or leaves a quantifier.
+z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocId loc, unsigned milliseconds = 2000);
+
 /// The conjunction of those top-level conjuncts of `formula` that have a C counterpart at `loc`: a formula
 /// implied by `formula`, so still true wherever `formula` is. "" when no conjunct has one (or all are true).
 std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);

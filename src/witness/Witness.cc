@@ -140,7 +140,7 @@ std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::
   if (certificate.form == ir::Certificate::Form::Modular) {
     for (auto& [loc, formula] : certificate.invariants) {
       if (!program.loc(loc).loopStart.known()) continue;
-      std::string c = impliedC(formula, scopeOf(loc), loc);
+      std::string c = impliedC(visiblePart(formula, scopeOf(loc), loc), scopeOf(loc), loc);
       if (!c.empty()) out.push_back({loc, c});
     }
     return out;
@@ -151,7 +151,7 @@ std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::
   std::set<ir::LocId> silent;
   for (auto& [at, formula] : certificate.inlined) {
     if (!program.loc(at.loc).loopStart.known()) continue;
-    std::string c = impliedC(formula, scopeOf(at.loc), at.loc);
+    std::string c = impliedC(visiblePart(formula, scopeOf(at.loc), at.loc), scopeOf(at.loc), at.loc);
     if (c.empty()) silent.insert(at.loc);
     else copies[at.loc].push_back(c);
   }

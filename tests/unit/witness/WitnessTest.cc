@@ -136,6 +136,22 @@ TEST(CExpression, LeavesOutWhatCCannotSay) {
   EXPECT_EQ(impliedC(i == stray, scope, head), "");
 }
 
+TEST(CExpression, ConstantsThatAreNoCVariableAreProjectedAway) {
+  auto t = translate(kCounter);
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  SourceScope scope(p, p.loc(head).proc);
+  z3::context& ctx = p.ctx();
+  z3::expr i = bySourceName(p, "i", head).cur, s = bySourceName(p, "s", head).cur;
+  z3::expr before = ctx.int_const("value_before_the_loop");  // like an SSA copy that is no longer current
+  z3::expr visible = visiblePart(i == before - s && before >= 2, scope, head);
+  z3::solver solver(ctx);
+  solver.add(visible != (i + s >= 2));
+  EXPECT_EQ(solver.check(), z3::unsat) << visible;
+  std::string c = impliedC(visible, scope, head);
+  EXPECT_NE(c.find("(long long)s"), std::string::npos) << "dropping conjuncts would have kept nothing: " << c;
+}
+
 TEST(CExpression, ReaderRejectsWhatItDoesNotKnow) {
   auto t = translate(kCounter);
   const ir::Program& p = *t->program;
