@@ -56,8 +56,14 @@ TempDir::~TempDir() {
   // Removed under the lock, so that removeLiveTempDirs() in another thread never races with it.
   std::lock_guard<std::mutex> lock(registryMutex());
   if (owner_ != getpid() || liveFolders().erase(path_) == 0) return;
-  std::error_code ignored;
-  std::filesystem::remove_all(path_, ignored);
+  // A process killed just before (a portfolio engine, and the clang it ran, which dies with it only
+  // when the kernel gets to it) may still add a file while the folder is being removed: try again briefly.
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+    if (!std::filesystem::exists(path_, ignored)) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
 }
 
 void removeLiveTempDirs() {
