@@ -208,7 +208,8 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::No
     if (auto done = attempt(std::move(certificate))) return *done;
   }
   return outcome(Validity::Unconfirmed, kind,
-                 fmt::format("no loops, and no complete unrolling up to bound {}; last: {}", kMaxUnrolling, last));
+                 fmt::format("no loop statement to name (none, or loops made of goto), and no complete unrolling up "
+                             "to bound {}; last: {}", kMaxUnrolling, last));
 }
 
 }  // namespace

@@ -152,6 +152,8 @@ class Driver {
     std::string said = readFile(spec.stdoutFile);
     std::string word = said.substr(0, said.find_first_of(" :\n"));
     if (word == "confirmed" || word == "unconfirmed" || word == "rejected") return word;
+    // A validation that ran out of its time or memory decided nothing; only a failure of its own is an error.
+    if (child.killedByLimit || child.cancelled || child.signal == SIGKILL) return "unconfirmed";
     return "error";
   }
 
