@@ -77,6 +77,10 @@ struct VerifyCommand {
     flags.add(c, "--engine", opt::kEngine,
               "the engine, or a comma-separated list run in parallel (default auto: a portfolio chosen by "
               "the program's shape; see --help-engines)");
+    c->add_option("--preset", preset,
+                  "a named engine choice: sv-comp or chc-comp (the default portfolio), bug-finding (bmc, kind), "
+                  "proof (kind, recmc, predabs, impact)")
+        ->check(CLI::IsMember(portfolio::presetNames()));
     flags.add(c, "--jobs", opt::kJobs, "portfolio engines that run at once (default: the cores available)");
     flags.add(c, "--timeout", opt::kTimeout, "wall-clock seconds (default: none)");
     addFrontendFlags(c, flags);
@@ -91,9 +95,16 @@ struct VerifyCommand {
   }
   void prepare() {
     request.assignments = flags.assignments();
+    if (!preset.empty()) {
+      for (auto& [option, name] : flags.flags)
+        if (name == opt::kEngine && option->count() > 0)
+          throw OptionError("--preset and --engine both choose the engines: give one");
+      request.assignments.push_back(std::string(opt::kEngine) + "=" + *portfolio::presetEngines(preset));
+    }
     verifyOptions(request);
   }
   int run(std::ostream& out, std::ostream&) { return runVerify(request, out); }
+  std::string preset;
 };
 
 struct ValidateCommand {

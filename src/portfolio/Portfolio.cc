@@ -244,6 +244,15 @@ std::vector<std::string> defaultEngines(const Shape& shape) {
   return {"kind", "recmc", "bmc", "predabs", "impact"};
 }
 
+std::optional<std::string> presetEngines(const std::string& preset) {
+  if (preset == "sv-comp" || preset == "chc-comp") return "auto";
+  if (preset == "bug-finding") return "bmc,kind";
+  if (preset == "proof") return "kind,recmc,predabs,impact";
+  return std::nullopt;
+}
+
+std::vector<std::string> presetNames() { return {"sv-comp", "chc-comp", "bug-finding", "proof"}; }
+
 std::vector<std::string> splitEngineList(const std::string& list) {
   std::vector<std::string> out;
   std::stringstream in(list);

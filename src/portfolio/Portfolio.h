@@ -57,6 +57,13 @@ struct Shape {
 /// measurements in src/portfolio/README.md).
 std::vector<std::string> defaultEngines(const Shape& shape);
 
+/// The engine list (a value of verify.engine) a preset names: sv-comp and chc-comp the shape's default
+/// portfolio ("auto": the shape tells C from clauses), bug-finding bmc and kind, proof the engines that
+/// prove (kind, recmc, predabs, impact); nothing for an unknown name.
+std::optional<std::string> presetEngines(const std::string& preset);
+/// The preset names, for --help and errors.
+std::vector<std::string> presetNames();
+
 /// "a,b,c" → {a, b, c} (empty names dropped, duplicates kept out).
 std::vector<std::string> splitEngineList(const std::string& list);
 

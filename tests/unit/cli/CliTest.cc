@@ -55,6 +55,8 @@ TEST(Cli, UsageErrors) {
   expectUsageError(runCli({}), "no command given");
   expectUsageError(runCli({"frobnicate"}), "frobnicate");
   expectUsageError(runCli({"verify"}), "file is required");
+  expectUsageError(runCli({"verify", "x.c", "--preset", "fastest"}), "--preset");
+  expectUsageError(runCli({"verify", "x.c", "--preset", "proof", "--engine", "bmc"}), "--preset and --engine");
   expectUsageError(runCli({"verify", "x.c", "--no-such-flag"}), "--no-such-flag");
 }
 

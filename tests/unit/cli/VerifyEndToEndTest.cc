@@ -129,6 +129,14 @@ TEST(VerifyEndToEnd, LeavesNoTemporaryFolderBehind) {
   EXPECT_EQ(tmpdir.leftovers(), "");
 }
 
+TEST(VerifyEndToEnd, APresetNamesTheEngines) {
+  TestFolder dir;
+  CliOutcome o = verify({example("sum.c"), "--preset", "bug-finding", "--json", dir.path("r.json")});
+  ASSERT_EQ(o.code, cli::kExitFalse) << o.out << o.err;
+  auto json = nlohmann::json::parse(readAll(dir.path("r.json")));
+  EXPECT_EQ(json["portfolio"]["engines"], (std::vector<std::string>{"bmc", "kind"}));
+}
+
 TEST(VerifyEndToEnd, APortfolioOfNamedEnginesPrintsOneCertifiedAnswer) {
   TestFolder dir;
   CliOutcome o = verify({example("sum.c"), "--engine", "bmc,kind", "--json", dir.path("r.json")});
