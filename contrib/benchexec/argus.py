@@ -45,7 +45,9 @@ class Tool(benchexec.tools.template.BaseTool2):
             error_function = _error_function(task.property_file)
         else:
             error_function = "reach_error"
-        command = [executable, "verify", task.single_input_file, "-v"]
+        # The SV-COMP witness goes to the run's working directory, where a benchmark definition collects it
+        # (<resultfiles>witness.yml</resultfiles>).
+        command = [executable, "verify", task.single_input_file, "-v", "--witness", "witness.yml"]
         command += ["--error-function", error_function]
         data_model = (task.options or {}).get("data_model")
         if data_model:

@@ -29,8 +29,8 @@ def check(condition, what):
         print("FAIL:", what)
 
 
-def run(cmdline):
-    done = subprocess.run(cmdline, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+def run(cmdline, cwd=None):
+    done = subprocess.run(cmdline, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
     output = BaseTool2.RunOutput(done.stdout.splitlines())
     return BaseTool2.Run(cmdline, BaseTool2.ExitCode(done.returncode, None), output, None)
 
@@ -72,10 +72,15 @@ finally:
 
 # Real runs: the real task above (FALSE), and the bundled safe example (TRUE, reach_error, LP64).
 short = BaseTool2.ResourceLimits(cputime=None, walltime=60, memory=None, cpu_cores=2)
-unsafe = run(tool.cmdline(executable, [], task, short))
+with tempfile.TemporaryDirectory() as workdir:
+    unsafe = run(tool.cmdline(executable, [], task, short), cwd=workdir)
+    witness = os.path.join(workdir, "witness.yml")
+    check(os.path.isfile(witness) and "violation_sequence" in open(witness).read(),
+          "the FALSE run leaves its violation witness in the working directory")
 check(tool.determine_result(unsafe) == result.RESULT_FALSE_REACH, "sum03-1 is false(unreach-call): %s" % unsafe.output[:3])
 safe_task = BaseTool2.Task([os.path.join(source, "examples", "counter.c")], None, None, None)
-safe = run(tool.cmdline(executable, [], safe_task, short))
+with tempfile.TemporaryDirectory() as workdir:
+    safe = run(tool.cmdline(executable, [], safe_task, short), cwd=workdir)
 check(tool.determine_result(safe) == result.RESULT_TRUE_PROP, "counter.c is true: %s" % safe.output[:3])
 total = tool.get_value_from_output(safe.output, "times.total")
 check(total is not None and float(total) > 0, "times.total is read from -v output: %r" % total)
