@@ -8,6 +8,7 @@
 #include <cctype>
 #include <deque>
 
+#include "smt/Implicant.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
 
@@ -16,6 +17,7 @@ namespace argus::witness {
 // ---------------------------------------------------------------- scope
 
 SourceScope::SourceScope(const ir::Program& program, ir::ProcId proc) : program_(program), proc_(proc) {
+  for (const ir::Variable& v : program.vars()) byConstant_.emplace(v.cur.id(), v.id);
   const ir::Procedure& procedure = program.proc(proc);
   Writers atEntry;
   for (ir::VarId g : program.globals())
@@ -57,6 +59,12 @@ bool SourceScope::visible(ir::LocId loc, ir::VarId var) const {
   return !v.sourceName.empty() && variableOf(loc, v.sourceName) == var;
 }
 
+std::optional<ir::VarId> SourceScope::visibleVariable(ir::LocId loc, const z3::expr& constant) const {
+  auto it = byConstant_.find(constant.id());
+  if (it == byConstant_.end() || !visible(loc, it->second)) return std::nullopt;
+  return it->second;
+}
+
 // ---------------------------------------------------------------- IR → C
 
 namespace {
@@ -77,9 +85,7 @@ struct CText {
 
 class Writer {
  public:
-  Writer(const SourceScope& scope, ir::LocId loc) : scope_(scope), loc_(loc) {
-    for (const ir::Variable& v : scope.program().vars()) byConstant_.emplace(v.cur.id(), v.id);
-  }
+  Writer(const SourceScope& scope, ir::LocId loc) : scope_(scope), loc_(loc) {}
 
   std::optional<std::string> formula(const z3::expr& e) {
     std::optional<CText> t = boolean(e);
@@ -89,9 +95,9 @@ class Writer {
 
  private:
   std::optional<const ir::Variable*> variable(const z3::expr& e) {
-    auto it = byConstant_.find(e.id());
-    if (it == byConstant_.end() || !scope_.visible(loc_, it->second)) return std::nullopt;
-    return &scope_.program().var(it->second);
+    std::optional<ir::VarId> id = scope_.visibleVariable(loc_, e);
+    if (!id) return std::nullopt;
+    return &scope_.program().var(*id);
   }
 
   std::optional<CText> boolean(const z3::expr& e) {
@@ -232,16 +238,7 @@ class Writer {
 
   const SourceScope& scope_;
   ir::LocId loc_;
-  std::map<unsigned, ir::VarId> byConstant_;
 };
-
-void flattenAnd(const z3::expr& e, std::vector<z3::expr>& out) {
-  if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
-    for (unsigned i = 0; i < e.num_args(); ++i) flattenAnd(e.arg(i), out);
-  } else {
-    out.push_back(e);
-  }
-}
 
 }  // namespace
 
@@ -250,14 +247,10 @@ std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope
 }
 
 z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocId loc, unsigned milliseconds) {
-  std::map<unsigned, ir::VarId> byConstant;
-  for (const ir::Variable& v : scope.program().vars()) byConstant.emplace(v.cur.id(), v.id);
   z3::context& ctx = formula.ctx();
   z3::expr_vector hidden(ctx);
-  for (const z3::expr& c : smt::freeConstants(formula)) {
-    auto it = byConstant.find(c.id());
-    if (it == byConstant.end() || !scope.visible(loc, it->second)) hidden.push_back(c);
-  }
+  for (const z3::expr& c : smt::freeConstants(formula))
+    if (!scope.visibleVariable(loc, c)) hidden.push_back(c);
   if (hidden.empty()) return formula;
   try {
     z3::goal goal(ctx);
@@ -275,12 +268,9 @@ z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocI
 }
 
 std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
-  std::vector<z3::expr> conjuncts;
-  flattenAnd(formula, conjuncts);
   Writer writer(scope, loc);
   std::string out;
-  for (const z3::expr& c : conjuncts) {
-    if (smt::isTrue(c)) continue;
+  for (const z3::expr& c : smt::conjuncts(formula)) {
     if (auto text = writer.formula(c)) out += (out.empty() ? "" : " && ") + *text;
   }
   return out;

@@ -30,6 +30,8 @@ class SourceScope {
   std::optional<ir::VarId> variableOf(ir::LocId loc, const std::string& name) const;
   /// Is `var` the one variable of its C name at `loc`?
   bool visible(ir::LocId loc, ir::VarId var) const;
+  /// The variable whose `cur` constant `constant` is, if it is visible at `loc`.
+  std::optional<ir::VarId> visibleVariable(ir::LocId loc, const z3::expr& constant) const;
 
   const ir::Program& program() const { return program_; }
   ir::ProcId proc() const { return proc_; }
@@ -39,6 +41,7 @@ class SourceScope {
   const ir::Program& program_;
   ir::ProcId proc_;
   std::map<ir::LocId, Writers> atLocation_;
+  std::map<unsigned, ir::VarId> byConstant_;  // cur constant's AST id → variable
 };
 
 /// The C expression equal to `formula` (a Bool formula over `cur` constants of the int encoding) at `loc`,
