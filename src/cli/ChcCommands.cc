@@ -93,7 +93,7 @@ int answerWith(const ChcCommandOptions& options, const std::string& engine, cons
 
 /// The default portfolio for the clauses' shape (as `argus verify` runs it): each engine in a forked
 /// process that checks its own evidence against the clauses; the first sat or unsat is printed.
-int answerWithPortfolio(const ChcCommandOptions& options, const std::vector<std::string>& engines,
+int answerWithPortfolio(const ChcCommandOptions& options, const std::vector<portfolio::Slot>& engines,
                         const chc::ChcSystem& sys, const chc::ChcProgram& cp,
                         const std::shared_ptr<ShutdownToken>& shutdown, std::ostream& out, std::ostream& err) {
   auto runOne = [&](const std::string& name) {
@@ -107,16 +107,21 @@ int answerWithPortfolio(const ChcCommandOptions& options, const std::vector<std:
     return report;
   };
   portfolio::PortfolioOutcome outcome =
-      portfolio::runParallel(engines, portfolio::availableCores(), runOne, [] { return false; });
+      portfolio::runParallel(engines, portfolio::availableCores(),
+                             options.timeoutSeconds > 0 ? options.timeoutSeconds : portfolio::kBudgetWithoutLimit,
+                             runOne, [] { return false; });
   const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner] : nullptr;
   // Without a winner, the first engine in list order that answered tells why it is unknown.
-  for (const std::string& name : engines)
+  for (const portfolio::Slot& slot : engines)
     for (const portfolio::RunReport& r : outcome.reports)
-      if (!shown && r.engine == name && r.failure.empty()) shown = &r;
+      if (!shown && r.engine == slot.engine && r.failure.empty()) shown = &r;
   if (options.verbosity > 0)
     for (const portfolio::RunReport& r : outcome.reports)
       err << fmt::format("; portfolio: {} ended after {:.2f} s{}\n", r.engine, r.seconds,
                          &r == shown && outcome.winner ? " (won)" : r.failure.empty() ? "" : ": " + r.failure);
+  if (options.verbosity > 0)
+    for (const std::string& y : outcome.yielded)
+      err << "; portfolio: " << y << " yielded its slot (its share of the time had passed)\n";
   if (!shown) {
     out << "unknown\n";
     err << "; no engine of the portfolio answered\n";
@@ -137,10 +142,10 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
           cp.encoding.linear ? "linear (one CFA)" : "non-linear (procedures)");
   auto shutdown = std::make_shared<ShutdownToken>();
   if (options.timeoutSeconds > 0) shutdown->setTimeout(options.timeoutSeconds);
-  std::vector<std::string> engines;
+  std::vector<portfolio::Slot> engines;
   if (options.engine.empty() && !options.solve) engines = portfolio::defaultEngines({true, false, !cp.encoding.linear});
   if (engines.size() > 1) return answerWithPortfolio(options, engines, sys, cp, shutdown, out, err);
-  return answerWith(options, engines.empty() ? options.engine : engines.front(), sys, cp, shutdown, out, err);
+  return answerWith(options, engines.empty() ? options.engine : engines.front().engine, sys, cp, shutdown, out, err);
 }
 
 }  // namespace

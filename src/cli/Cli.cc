@@ -259,15 +259,12 @@ std::string enginesHelp() {
   auto& all = engines::engineRegistry();
   if (all.empty()) out += "  (none in this build)\n";
   for (auto& e : all) out += fmt::format("  {:<12} {}\n", e.name, e.description);
-  auto list = [](const portfolio::Shape& shape) {
-    std::string names;
-    for (auto& n : portfolio::defaultEngines(shape)) names += (names.empty() ? "" : ", ") + n;
-    return names;
-  };
+  auto list = [](const portfolio::Shape& shape) { return portfolio::describe(portfolio::defaultEngines(shape)); };
   out += "\nWithout --engine (or with --engine auto) argus runs a portfolio: the engines below in forked\n"
          "processes, --jobs of them at once (default: the cores available), the others waiting in this\n"
          "order for a slot; the first certified TRUE or FALSE wins and the others are stopped.\n"
-         "--engine a,b,c runs the named engines that way.\n";
+         "--engine a,b,c runs the named engines that way; b@0.4 lets b run for 40% of the time limit (of\n"
+         "900 s without --timeout) and then gives its slot to the next engine.\n";
   out += "  C programs:                  " + list({false, false, false}) + "\n";
   out += "  C programs with recursion:   " + list({false, true, false}) + "\n";
   out += "  linear Horn clauses:         " + list({true, false, false}) + "\n";

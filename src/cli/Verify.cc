@@ -324,44 +324,49 @@ ir::Result judgeByClauses(ir::Result result, const certify::ChcAnswer& answer) {
 using Judge = std::function<int(const engines::EngineInfo&)>;
 
 /// The engines to run: the named ones, or the default portfolio for the shape.
-std::vector<std::string> enginesToRun(const Options& options, const portfolio::Shape& shape) {
+std::vector<portfolio::Slot> enginesToRun(const Options& options, const portfolio::Shape& shape) {
   std::string value = options.getString(opt::kEngine);
-  return value == opt::kAutoEngine ? portfolio::defaultEngines(shape) : portfolio::splitEngineList(value);
+  return value == opt::kAutoEngine ? portfolio::defaultEngines(shape) : portfolio::parseEngineList(value);
 }
 
 /// The report to show when no engine decided: the first engine (in list order) that ended with a reason
 /// other than "unsupported" tells the most; failing that, the first.
-const portfolio::RunReport* mostTelling(const std::vector<std::string>& engines,
+const portfolio::RunReport* mostTelling(const std::vector<portfolio::Slot>& engines,
                                         const std::vector<portfolio::RunReport>& reports) {
   const portfolio::RunReport* first = nullptr;
-  for (const std::string& name : engines)
+  for (const portfolio::Slot& slot : engines)
     for (const portfolio::RunReport& r : reports) {
-      if (r.engine != name) continue;
+      if (r.engine != slot.engine) continue;
       if (!first) first = &r;
       if (r.failure.empty() && r.stdoutText.find("(unsupported") == std::string::npos) return &r;
     }
   return first;
 }
 
-nlohmann::json portfolioJson(const std::vector<std::string>& engines, unsigned jobs,
+nlohmann::json portfolioJson(const std::vector<portfolio::Slot>& slots, unsigned jobs,
                              const portfolio::PortfolioOutcome& outcome) {
+  nlohmann::json engines = nlohmann::json::array(), shares = nlohmann::json::object();
+  for (const portfolio::Slot& s : slots) {
+    engines.push_back(s.engine);
+    if (s.share > 0) shares[s.engine] = s.share;
+  }
   nlohmann::json runs = nlohmann::json::array();
   for (const portfolio::RunReport& r : outcome.reports) {
     std::string verdict = r.stdoutText.substr(0, r.stdoutText.find('\n'));
     runs.push_back({{"engine", r.engine}, {"exit_code", r.exitCode}, {"verdict_line", verdict},
                     {"seconds", r.seconds}, {"failure", r.failure}});
   }
-  nlohmann::json out = {{"engines", engines}, {"jobs", jobs}, {"runs", runs}, {"killed", outcome.killed}};
+  nlohmann::json out = {{"engines", engines}, {"shares", shares}, {"jobs", jobs}, {"runs", runs},
+                        {"killed", outcome.killed}, {"yielded", outcome.yielded}};
   out["winner"] = outcome.winner ? nlohmann::json(outcome.reports[*outcome.winner].engine) : nlohmann::json(nullptr);
   return out;
 }
 
 /// The portfolio: every engine in its own forked process (after the front end), the first certified
 /// answer printed. The children's deadline is the run's; the hard deadline kills them (RunGuard).
-int runPortfolio(const std::vector<std::string>& engines, unsigned jobs, VerifyRun& run, const Judge& judge,
-                 const std::shared_ptr<ShutdownToken>& shutdown) {
-  std::string names;
-  for (auto& n : engines) names += (names.empty() ? "" : ", ") + n;
+int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, double budget, VerifyRun& run,
+                 const Judge& judge, const std::shared_ptr<ShutdownToken>& shutdown) {
+  std::string names = portfolio::describe(engines);
   run.log().log(1, "portfolio", "engines {} ({} at a time)", names, std::min<size_t>(jobs, engines.size()));
   // Each engine's temporary folders go below one of ours: an engine killed by the winner cannot remove
   // its own, this one goes with them.
@@ -385,7 +390,7 @@ int runPortfolio(const std::vector<std::string>& engines, unsigned jobs, VerifyR
     return shutdown->stopRequested() && !shutdown->timedOut();
   };
   run.showPortfolioProgress("portfolio (" + names + ")");
-  portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, jobs, runOne, interrupted);
+  portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, jobs, budget, runOne, interrupted);
   for (const portfolio::RunReport& r : outcome.reports)
     run.log().log(1, "portfolio", "{} ended after {:.2f} s: {}", r.engine, r.seconds,
                   r.failure.empty() ? r.stdoutText.substr(0, r.stdoutText.find('\n')) : r.failure);
@@ -402,6 +407,7 @@ int runPortfolio(const std::vector<std::string>& engines, unsigned jobs, VerifyR
     text += "Portfolio:";
     for (const portfolio::RunReport& r : outcome.reports)
       text += fmt::format(" {} {} ({:.2f} s);", r.engine, &r == shown && outcome.winner ? "won" : "ended", r.seconds);
+    for (const std::string& y : outcome.yielded) text += " " + y + " yielded its slot;";
     for (const std::string& k : outcome.killed) text += " " + k + " stopped;";
     text.back() = '\n';
   }
@@ -418,11 +424,12 @@ int runPortfolio(const std::vector<std::string>& engines, unsigned jobs, VerifyR
 
 int runEngines(const Options& options, VerifyRun& run, const portfolio::Shape& shape, const Judge& judge,
                const std::shared_ptr<ShutdownToken>& shutdown) {
-  std::vector<std::string> engines = enginesToRun(options, shape);
-  if (engines.size() == 1) return judge(engineByName(engines.front()));
+  std::vector<portfolio::Slot> engines = enginesToRun(options, shape);
+  if (engines.size() == 1) return judge(engineByName(engines.front().engine));  // a share of one run is all of it
   int64_t jobs = options.getInt(opt::kJobs);
-  return runPortfolio(engines, jobs > 0 ? static_cast<unsigned>(jobs) : portfolio::availableCores(), run, judge,
-                      shutdown);
+  double timeout = options.getDouble(opt::kTimeout);
+  return runPortfolio(engines, jobs > 0 ? static_cast<unsigned>(jobs) : portfolio::availableCores(),
+                      timeout > 0 ? timeout : portfolio::kBudgetWithoutLimit, run, judge, shutdown);
 }
 
 /// `argus verify FILE.smt2`: the clauses' program, the engine and the program-level checks (as for C),
@@ -468,9 +475,9 @@ Options verifyOptions(const VerifyRequest& request) {
   Options options = parseAssignments(request.assignments);
   std::string value = options.getString(opt::kEngine);
   if (value != opt::kAutoEngine) {
-    std::vector<std::string> names = portfolio::splitEngineList(value);
-    if (names.empty()) throw OptionError("--engine: no engine named");
-    for (const std::string& name : names) engineByName(name);
+    std::vector<portfolio::Slot> slots = portfolio::parseEngineList(value);
+    if (slots.empty()) throw OptionError("--engine: no engine named");
+    for (const portfolio::Slot& slot : slots) engineByName(slot.engine);
   }
   return options;
 }

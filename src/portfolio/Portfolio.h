@@ -5,7 +5,9 @@
 // A child renders its whole report (verdict line, trace, statistics, JSON) itself, since only it holds
 // the evidence, and sends the text through a pipe; the parent prints the winner's. Engines wait in list
 // order for a free slot (`jobs` at a time), so a list longer than the cores runs as a queue: an engine
-// that ends with UNKNOWN (unsupported, say) hands its slot to the next one.
+// that ends with UNKNOWN (unsupported, say) hands its slot to the next one, and an engine with a share of
+// the budget is stopped when its share has passed without an answer (a sequential combination: a fast
+// engine gets its early chance without keeping a slower one off the cores for the whole run).
 #pragma once
 
 #include <functional>
@@ -29,17 +31,29 @@ struct RunReport {
 };
 
 struct PortfolioOutcome {
-  std::optional<size_t> winner;     // index into `reports`
-  std::vector<RunReport> reports;   // in the order they ended; engines killed by the winner are absent
-  std::vector<std::string> killed;  // engines still running when the winner answered
+  std::optional<size_t> winner;      // index into `reports`
+  std::vector<RunReport> reports;    // in the order they ended; engines killed by the winner are absent
+  std::vector<std::string> killed;   // engines still running when the winner answered
+  std::vector<std::string> yielded;  // engines stopped when their share of the budget had passed
 };
 
-/// Runs `run(engine)` in a forked child for every engine, at most `jobs` (>= 1) at a time, in list
+/// One engine of a portfolio and how long it may keep its slot.
+struct Slot {
+  std::string engine;
+  double share = 0;  // in (0, 1): stopped after share × budget seconds without an answer; 0: to the end
+  bool operator==(const Slot&) const = default;
+};
+
+/// The budget that shares divide when the run has no time limit (SV-COMP's and CHC-COMP's limit).
+constexpr double kBudgetWithoutLimit = 900;
+
+/// Runs `run(engine)` in a forked child for every slot, at most `jobs` (>= 1) at a time, in list
 /// order. The first decided report wins; the children still running are killed and reaped before this
-/// returns. `stopRequested` is polled (an interrupt): when it turns true, every child is killed and the
+/// returns. A child whose share of `budgetSeconds` passes is killed and its slot goes to the next
+/// engine. `stopRequested` is polled (an interrupt): when it turns true, every child is killed and the
 /// outcome has no winner. `run` must not throw past the child (it runs there): an exception ends the
 /// child as a failure.
-PortfolioOutcome runParallel(const std::vector<std::string>& engines, unsigned jobs,
+PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double budgetSeconds,
                              const std::function<RunReport(const std::string&)>& run,
                              const std::function<bool()>& stopRequested);
 
@@ -54,8 +68,8 @@ struct Shape {
 };
 
 /// The engines a user gets without --engine, strongest first for the shape (from the suite
-/// measurements in src/portfolio/README.md).
-std::vector<std::string> defaultEngines(const Shape& shape);
+/// measurements in the README's portfolio section).
+std::vector<Slot> defaultEngines(const Shape& shape);
 
 /// The engine list (a value of verify.engine) a preset names: sv-comp and chc-comp the shape's default
 /// portfolio ("auto": the shape tells C from clauses), bug-finding bmc and kind, proof the engines that
@@ -64,8 +78,11 @@ std::optional<std::string> presetEngines(const std::string& preset);
 /// The preset names, for --help and errors.
 std::vector<std::string> presetNames();
 
-/// "a,b,c" → {a, b, c} (empty names dropped, duplicates kept out).
-std::vector<std::string> splitEngineList(const std::string& list);
+/// "a,b@0.4,c" → {a, {b, 0.4}, c}: names with an optional share of the budget (empty names dropped,
+/// duplicates kept out). Throws OptionError for a share that is no number in (0, 1).
+std::vector<Slot> parseEngineList(const std::string& list);
+/// The list as the user reads it: "kind, predabs (40% of the time), recmc".
+std::string describe(const std::vector<Slot>& slots);
 
 /// The cores this process may use (at least 1).
 unsigned availableCores();

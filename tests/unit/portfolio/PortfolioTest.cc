@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "portfolio/Portfolio.h"
+#include "util/Options.h"
 #include "util/Stats.h"
 
 using namespace argus;
@@ -37,12 +38,20 @@ void sleepSeconds(double s) { std::this_thread::sleep_for(std::chrono::duration<
 
 const auto never = [] { return false; };
 
+/// Engines without shares, in this order.
+std::vector<portfolio::Slot> queue(std::initializer_list<const char*> names) {
+  std::vector<portfolio::Slot> out;
+  for (const char* n : names) out.push_back({n});
+  return out;
+}
+
+constexpr double kBudget = 600;
+
 }  // namespace
 
 TEST(Portfolio, TheFirstDecidedReportWinsAndTheOthersAreStopped) {
   Stopwatch clock;
-  auto outcome = portfolio::runParallel(
-      {"slow", "fast"}, 2,
+  auto outcome = portfolio::runParallel(queue({"slow", "fast"}), 2, kBudget,
       [](const std::string& e) {
         if (e == "slow") sleepSeconds(60);
         return decided(e, "Verdict: FALSE(unreach-call)\n");
@@ -56,8 +65,7 @@ TEST(Portfolio, TheFirstDecidedReportWinsAndTheOthersAreStopped) {
 }
 
 TEST(Portfolio, AnUnknownHandsItsSlotToTheNextEngineInListOrder) {
-  auto outcome = portfolio::runParallel(
-      {"gives-up", "decides", "never-started"}, 1,
+  auto outcome = portfolio::runParallel(queue({"gives-up", "decides", "never-started"}), 1, kBudget,
       [](const std::string& e) { return e == "gives-up" ? unknown(e) : decided(e); }, never);
   ASSERT_EQ(outcome.reports.size(), 2u);
   EXPECT_EQ(outcome.reports[0].engine, "gives-up");
@@ -69,15 +77,14 @@ TEST(Portfolio, AnUnknownHandsItsSlotToTheNextEngineInListOrder) {
 }
 
 TEST(Portfolio, WithoutADecidedReportThereIsNoWinner) {
-  auto outcome = portfolio::runParallel({"a", "b", "c"}, 2, [](const std::string& e) { return unknown(e); }, never);
+  auto outcome = portfolio::runParallel(queue({"a", "b", "c"}), 2, kBudget, [](const std::string& e) { return unknown(e); }, never);
   EXPECT_FALSE(outcome.winner.has_value());
   EXPECT_EQ(outcome.reports.size(), 3u);
   for (auto& r : outcome.reports) EXPECT_EQ(r.stdoutText, "Verdict: UNKNOWN (timeout)\n");
 }
 
 TEST(Portfolio, ACrashIsAFailureNotAnAnswer) {
-  auto outcome = portfolio::runParallel(
-      {"crashes", "decides"}, 2,
+  auto outcome = portfolio::runParallel(queue({"crashes", "decides"}), 2, kBudget,
       [](const std::string& e) {
         if (e == "crashes") std::abort();
         sleepSeconds(0.3);
@@ -93,8 +100,7 @@ TEST(Portfolio, ACrashIsAFailureNotAnAnswer) {
 }
 
 TEST(Portfolio, AnExceptionInTheChildIsAFailure) {
-  auto outcome = portfolio::runParallel(
-      {"throws"}, 1, [](const std::string&) -> RunReport { throw std::runtime_error("no"); }, never);
+  auto outcome = portfolio::runParallel(queue({"throws"}), 1, kBudget, [](const std::string&) -> RunReport { throw std::runtime_error("no"); }, never);
   ASSERT_EQ(outcome.reports.size(), 1u);
   EXPECT_FALSE(outcome.winner.has_value());
   EXPECT_NE(outcome.reports[0].failure.find("exited with 3"), std::string::npos) << outcome.reports[0].failure;
@@ -102,8 +108,7 @@ TEST(Portfolio, AnExceptionInTheChildIsAFailure) {
 
 TEST(Portfolio, AStopRequestKillsEveryChild) {
   Stopwatch clock;
-  auto outcome = portfolio::runParallel(
-      {"a", "b"}, 2,
+  auto outcome = portfolio::runParallel(queue({"a", "b"}), 2, kBudget,
       [](const std::string& e) {
         sleepSeconds(60);
         return decided(e);
@@ -118,17 +123,54 @@ TEST(Portfolio, AStopRequestKillsEveryChild) {
 TEST(Portfolio, LargeReportsArriveWhole) {
   std::string big(3 << 20, 'x');  // far beyond a pipe's buffer
   for (size_t i = 0; i < big.size(); i += 4097) big[i] = static_cast<char>('a' + i % 26);
-  auto outcome = portfolio::runParallel({"big"}, 1, [&](const std::string& e) { return decided(e, big); }, never);
+  auto outcome = portfolio::runParallel(queue({"big"}), 1, kBudget, [&](const std::string& e) { return decided(e, big); }, never);
   ASSERT_TRUE(outcome.winner.has_value());
   EXPECT_EQ(outcome.reports[0].stdoutText, big);
   EXPECT_EQ(outcome.reports[0].jsonText, "{}");
 }
 
+TEST(Portfolio, AnEngineWhoseShareHasPassedGivesItsSlotToTheNext) {
+  // One job: "hangs" may run for 5% of a 20 s budget (1 s); then "decides" gets the slot.
+  Stopwatch clock;
+  std::vector<portfolio::Slot> slots{{"hangs", 0.05}, {"decides"}};
+  auto outcome = portfolio::runParallel(slots, 1, 20,
+      [](const std::string& e) {
+        if (e == "hangs") sleepSeconds(60);
+        return decided(e);
+      },
+      never);
+  ASSERT_TRUE(outcome.winner.has_value());
+  EXPECT_EQ(outcome.reports[*outcome.winner].engine, "decides");
+  EXPECT_EQ(outcome.yielded, std::vector<std::string>{"hangs"});
+  EXPECT_TRUE(outcome.killed.empty());
+  EXPECT_GE(clock.seconds(), 0.9) << "the share was cut short";
+  EXPECT_LT(clock.seconds(), 30) << "the share did not end the engine";
+}
+
+TEST(Portfolio, AnEngineWithoutShareKeepsItsSlotToTheEnd) {
+  // "slow" has no share: it answers after 1.5 s although "next" waits for the only slot.
+  std::vector<portfolio::Slot> slots{{"slow"}, {"next"}};
+  auto outcome = portfolio::runParallel(slots, 1, 1,
+      [](const std::string& e) {
+        if (e == "slow") sleepSeconds(1.5);
+        return decided(e);
+      },
+      never);
+  ASSERT_TRUE(outcome.winner.has_value());
+  EXPECT_EQ(outcome.reports[*outcome.winner].engine, "slow");
+  EXPECT_TRUE(outcome.yielded.empty());
+}
+
 TEST(Portfolio, DefaultEnginesFollowTheProgramsShape) {
-  auto c = portfolio::defaultEngines({false, false, false});
-  auto recursive = portfolio::defaultEngines({false, true, false});
-  auto linear = portfolio::defaultEngines({true, false, false});
-  auto nonLinear = portfolio::defaultEngines({true, false, true});
+  auto names = [](const std::vector<portfolio::Slot>& slots) {
+    std::vector<std::string> out;
+    for (auto& s : slots) out.push_back(s.engine);
+    return out;
+  };
+  auto c = names(portfolio::defaultEngines({false, false, false}));
+  auto recursive = names(portfolio::defaultEngines({false, true, false}));
+  auto linear = names(portfolio::defaultEngines({true, false, false}));
+  auto nonLinear = names(portfolio::defaultEngines({true, false, true}));
   EXPECT_EQ(c.front(), "kind");
   EXPECT_GE(c.size(), 2u);
   // Engines that inline refuse recursion: they must not take the slots of those that do not.
@@ -139,11 +181,21 @@ TEST(Portfolio, DefaultEnginesFollowTheProgramsShape) {
   EXPECT_EQ(recursive.front(), "recmc");
   EXPECT_EQ(nonLinear.front(), "recmc");
   EXPECT_NE(std::find(linear.begin(), linear.end(), "recmc"), linear.end());
+  // A share ends an engine before the time limit: the last engine of every list keeps its slot.
+  for (const portfolio::Shape& shape : {portfolio::Shape{false, false, false}, portfolio::Shape{false, true, false},
+                                        portfolio::Shape{true, false, false}, portfolio::Shape{true, false, true}})
+    EXPECT_EQ(portfolio::defaultEngines(shape).back().share, 0);
 }
 
 TEST(Portfolio, EngineListsAreSplitTrimmedAndDeduplicated) {
-  EXPECT_EQ(portfolio::splitEngineList("kind, bmc,,kind ,recmc"),
-            (std::vector<std::string>{"kind", "bmc", "recmc"}));
-  EXPECT_TRUE(portfolio::splitEngineList(" , ").empty());
+  using portfolio::Slot;
+  EXPECT_EQ(portfolio::parseEngineList("kind, bmc,,kind ,recmc"),
+            (std::vector<Slot>{{"kind"}, {"bmc"}, {"recmc"}}));
+  EXPECT_EQ(portfolio::parseEngineList("kind,predabs@0.4, recmc @ 0.25"),
+            (std::vector<Slot>{{"kind"}, {"predabs", 0.4}, {"recmc", 0.25}}));
+  EXPECT_TRUE(portfolio::parseEngineList(" , ").empty());
+  for (const char* bad : {"kind@", "kind@0", "kind@1", "kind@1.5", "kind@-0.2", "kind@half", "kind@0.4x"})
+    EXPECT_THROW(portfolio::parseEngineList(bad), OptionError) << bad;
+  EXPECT_EQ(portfolio::describe({{"kind"}, {"predabs", 0.4}}), "kind, predabs (40% of the time)");
   EXPECT_GE(portfolio::availableCores(), 1u);
 }
