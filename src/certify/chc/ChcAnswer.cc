@@ -3,6 +3,7 @@
 
 #include "certify/chc/DerivationCheck.h"
 #include "certify/chc/ModelCheck.h"
+#include "certify/chc/Strengthening.h"
 
 namespace argus::certify {
 
@@ -55,6 +56,15 @@ ChcAnswer answerSafe(const chc::ChcSystem& sys, const chc::ChcProgram& cp, const
     // nothing to build from
   } else if (auto why = noModel(*r.certificate())) {
     built.detail = *why;
+    // A k-inductive certificate may still give a model once strengthened to a 1-inductive one.
+    if (r.certificate()->k > 1 && r.certificate()->form == ir::Certificate::Form::Modular) {
+      ir::Certificate inContext = intoContext(*r.certificate(), *sys.ctx);
+      Strengthened s = strengthenToOneInductive(*cp.program, inContext, options.iterationSeconds);
+      if (s.certificate)
+        built = chcModelFromCertificate(sys, cp, *s.certificate, options.iterationRounds, options.iterationSeconds);
+      else
+        built.detail += "; " + s.detail;
+    }
   } else {
     built = chcModelFromCertificate(sys, cp, intoContext(*r.certificate(), *sys.ctx), options.iterationRounds,
                                     options.iterationSeconds);

@@ -301,9 +301,48 @@ TEST(ChcAnswers, ARefutedCertificateIsReportedEvenWhenTheAnswerStands) {
   ChcAnswer answer = certifyChcResult(bounded.sys, bounded.prog, ir::Result::safe(wrong), options);
   EXPECT_EQ(answer.status, ChcStatus::Sat) << answer.detail;
   EXPECT_NE(answer.rejection.find("does not hold"), std::string::npos) << answer.rejection;
-  // A k-inductive certificate (k > 1) is no model by nature: not a rejection.
+  // Claimed 2-inductive, it is strengthened to a 1-inductive one first; x <= 1 is not 2-inductive
+  // either, so that model is refuted too, and said.
   wrong.k = 2;
   ChcAnswer kInductive = certifyChcResult(bounded.sys, bounded.prog, ir::Result::safe(wrong), options);
   EXPECT_EQ(kInductive.status, ChcStatus::Sat) << kInductive.detail;
-  EXPECT_EQ(kInductive.rejection, "");
+  EXPECT_NE(kInductive.rejection.find("does not hold"), std::string::npos) << kInductive.rejection;
+}
+
+/// a and b swap each step from a = b = 0; the query asks for a < 0. `a >= 0` is 2-inductive (a's value
+/// two steps on is its own) but not inductive (b is unconstrained); the counter is unbounded, so no
+/// least fixpoint comes out of the iteration.   (sat)
+const char* kSwap = R"(
+(set-logic HORN)
+(declare-fun P (Int Int Int) Bool)
+(assert (forall ((a Int) (b Int) (n Int)) (=> (and (= a 0) (= b 0) (= n 0)) (P a b n))))
+(assert (forall ((a Int) (b Int) (n Int)) (=> (P a b n) (P b a (+ n 1)))))
+(assert (forall ((a Int) (b Int) (n Int)) (=> (and (P a b n) (< a 0)) false)))
+(check-sat)
+)";
+
+TEST(ChcAnswers, AKInductiveCertificateIsStrengthenedIntoAModel) {
+  ChcCertifyOptions options;
+  options.iterationRounds = 8;
+  options.iterationSeconds = 5;
+  Loaded swap = load(kSwap);
+  const ir::Program& p = *swap.prog.program;
+  z3::expr a = p.var(swap.prog.encoding.predVars[0][0]).cur;
+  ir::Certificate cert;
+  cert.context = swap.sys.ctx;
+  cert.invariants.emplace(swap.prog.encoding.predLoc[0], a >= 0);
+  cert.k = 2;
+  ChcAnswer sat = certifyChcResult(swap.sys, swap.prog, ir::Result::safe(cert), options);
+  EXPECT_EQ(sat.status, ChcStatus::Sat) << sat.detail;
+  EXPECT_EQ(sat.rejection, "");
+  ASSERT_TRUE(sat.model);
+  // The model says more than the certificate: b >= 0 as well.
+  z3::context& ctx = *swap.sys.ctx;
+  EXPECT_TRUE(smt::implies(sat.model->apply(0, {ctx.int_val(0), ctx.int_val(-1), ctx.int_val(0)}), ctx.bool_val(false)));
+
+  // As a 1-inductive certificate, `a >= 0` is refuted; nothing else gives a model.
+  cert.k = 1;
+  ChcAnswer refuted = certifyChcResult(swap.sys, swap.prog, ir::Result::safe(cert), options);
+  EXPECT_EQ(refuted.status, ChcStatus::Unknown) << refuted.detail;
+  EXPECT_NE(refuted.rejection, "");
 }
