@@ -17,6 +17,7 @@
 #include <map>
 #include <queue>
 
+#include "engines/recmc/Seeds.h"
 #include "smt/Mbp.h"
 #include "smt/Solver.h"
 #include "smt/Terms.h"
@@ -34,6 +35,9 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("recmc.reuse_reach_facts", true,
                    "answer a query from an existing reach fact of its predicate before checking clauses");
   registry.addBool("recmc.propagate", true, "push summary facts to higher bounds after each bound");
+  registry.addBool("recmc.seeds", true,
+                   "start from inductive summary facts: equalities, bounds and orderings of sampled facts that "
+                   "Houdini keeps");
   registry.addInt("recmc.max_bound", -1, "give up after this bound (-1: no limit)", -1);
 }
 
@@ -43,6 +47,7 @@ Settings Settings::from(const Options& o) {
   s.relativeInduction = o.getBool("recmc.relative_induction");
   s.reuseReachFacts = o.getBool("recmc.reuse_reach_facts");
   s.propagate = o.getBool("recmc.propagate");
+  s.seeds = o.getBool("recmc.seeds");
   s.maxBound = o.getInt("recmc.max_bound");
   return s;
 }
@@ -104,6 +109,7 @@ class Solver {
 
   Answer run() {
     Answer answer;
+    if (settings_.seeds) addSeeds();
     for (int bound = 0;; ++bound) {
       if (settings_.maxBound >= 0 && bound > settings_.maxBound) {
         answer.reason = ir::UnknownReason::BoundReached;
@@ -215,6 +221,17 @@ class Solver {
       cs.under[j] = next;
     }
     return id;
+  }
+
+  /// Inductive facts from Seeds.h, as summary facts of every level.
+  void addSeeds() {
+    std::vector<std::vector<z3::expr>> seeds = inductiveSeeds(sys_, SeedLimits{}, run_);
+    for (auto& p : sys_.preds)
+      for (const z3::expr& fact : seeds[p.id]) {
+        SummaryFact f{(!fact).simplify(), {(!fact).simplify()}, kInfinity};
+        assertSummaryFact(p.id, f, kInfinity);
+        facts_[p.id].push_back(f);
+      }
   }
 
   // ------------------------------------------------------------ bounded safety

@@ -26,6 +26,7 @@ struct Settings {
   bool relativeInduction = true; // assume the new fact for the predicate's own body applications
   bool reuseReachFacts = true;   // answer a query from an existing reach fact before any clause check
   bool propagate = true;         // push summary facts to higher bounds after each bound
+  bool seeds = true;             // start from inductive facts found by sampling and Houdini (Seeds.h)
   int64_t maxBound = -1;         // -1: no limit
 
   static Settings from(const Options& options);

@@ -138,6 +138,18 @@ const char* kFibNonNegative = R"(
 (check-sat)
 )";
 
+/// i counts up while k counts down from n, without end; the query needs i + k = n, a relation of three
+/// arguments.   (sat)
+const char* kSumStaysConstant = R"(
+(set-logic HORN)
+(declare-fun P (Int Int Int Bool) Bool)
+(assert (forall ((i Int) (k Int) (n Int) (b Bool)) (=> (and (= i 0) (= k n) b) (P i k n b))))
+(assert (forall ((i Int) (k Int) (n Int) (b Bool) (i1 Int) (k1 Int))
+  (=> (and (P i k n b) (= i1 (+ i 1)) (= k1 (- k 1))) (P i1 k1 n b))))
+(assert (forall ((i Int) (k Int) (n Int) (b Bool)) (=> (and (P i k n b) (or (not b) (not (= (+ i k) n)))) false)))
+(check-sat)
+)";
+
 void expectSafe(const std::unique_ptr<Outcome>& o) {
   const Outcome& r = *o;
   EXPECT_EQ(r.answer.kind, recmc::Answer::Kind::Safe) << r.answer.detail;
@@ -176,11 +188,25 @@ TEST(RecMc, NonLinearClauses) {
 }
 
 TEST(RecMc, EveryOptionalPartCanBeTurnedOff) {
-  for (const char* key : {"recmc.drop_literals", "recmc.relative_induction", "recmc.reuse_reach_facts"}) {
+  for (const char* key : {"recmc.drop_literals", "recmc.relative_induction", "recmc.reuse_reach_facts", "recmc.seeds"}) {
     SCOPED_TRACE(key);
     expectSafe(solveText(kLockStep, {{key, "false"}}));
     expectUnsafe(solveText(kCountToFive, {{key, "false"}}));
   }
+}
+
+TEST(RecMc, SeedsFromSampledFactsProveARelationAtTheFirstBound) {
+  // The affine hull of the samples has i + k - n = 0 and b = 1; Houdini keeps both; the query is blocked
+  // by them at once. (The model is checked clause by clause in solveText.)
+  auto seeded = solveText(kSumStaysConstant);
+  expectSafe(seeded);
+  EXPECT_GE(seeded->stats.getInt("recmc.seeds"), 2);
+  EXPECT_LE(seeded->stats.getInt("recmc.bound"), 1);
+  // Without them the relation has to be found from blocked cubes, which takes more bounds.
+  auto unseeded = solveText(kSumStaysConstant, {{"recmc.seeds", "false"}});
+  expectSafe(unseeded);
+  EXPECT_EQ(unseeded->stats.getInt("recmc.seeds"), 0);
+  EXPECT_GT(unseeded->stats.getInt("recmc.bound"), seeded->stats.getInt("recmc.bound"));
 }
 
 TEST(RecMc, AMaximalBoundEndsTheSearch) {
