@@ -9,6 +9,7 @@
 
 #include "certify/chc/Projection.h"
 #include "smt/Solver.h"
+#include "smt/Qe.h"
 #include "smt/Terms.h"
 #include "util/Shutdown.h"
 #include "util/Stats.h"
@@ -25,7 +26,7 @@ z3::expr overFormals(const ir::Program& p, ir::ProcId proc, const z3::expr& f, c
                      const std::vector<z3::expr>& formals, const std::vector<ir::VarId>& projected) {
   std::vector<z3::expr> hidden;
   for (ir::VarId v : projected) hidden.push_back(p.var(v).cur);
-  z3::expr body = projectExists(hidden, f);
+  z3::expr body = smt::projectExists(hidden, f);
   std::vector<z3::expr> from, to;
   for (size_t i = 0; i < predVars.size(); ++i) {
     from.push_back(p.var(predVars[i]).cur);

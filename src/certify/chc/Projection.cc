@@ -3,39 +3,11 @@
 
 #include <algorithm>
 
-#include "smt/TermWalk.h"
+#include "smt/Qe.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
 
 namespace argus::certify {
-
-z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body, double timeoutSeconds) {
-  if (vars.empty()) return body;
-  z3::context& ctx = body.ctx();
-  z3::expr_vector bound(ctx);
-  for (auto& v : vars) bound.push_back(v);
-  z3::expr quantified = z3::exists(bound, body);
-  auto apply = [&](const char* name, const z3::expr& input) {
-    z3::goal goal(ctx);
-    goal.add(input);
-    z3::tactic t = z3::tactic(ctx, name) & z3::tactic(ctx, "simplify");
-    if (timeoutSeconds > 0) t = z3::try_for(t, static_cast<unsigned>(std::max(1.0, timeoutSeconds * 1000)));
-    z3::apply_result r = t(goal);
-    std::vector<z3::expr> disjuncts;
-    for (unsigned i = 0; i < r.size(); ++i) disjuncts.push_back(r[i].as_expr());
-    return smt::mkOr(ctx, disjuncts);
-  };
-  try {
-    // Most images eliminate their variables by equalities (a clause's updates, a point of a bounded
-    // iteration): the light elimination does that at a fraction of full QE's cost, and full QE only
-    // runs on what it leaves quantified.
-    z3::expr light = apply("qe-light", quantified);
-    if (!smt::anySubterm(light, [](const z3::expr& e) { return e.is_quantifier(); })) return light;
-    return apply("qe", light);
-  } catch (const z3::exception&) {
-    return quantified;  // still a correct interpretation; the model check decides whether it is usable
-  }
-}
 
 z3::expr clauseImage(const chc::Clause& c, const std::vector<z3::expr>& bodyFacts, const std::vector<z3::expr>& formals,
                      double timeoutSeconds) {
@@ -48,7 +20,7 @@ z3::expr clauseImage(const chc::Clause& c, const std::vector<z3::expr>& bodyFact
     for (auto& a : c.head->args) isHeadArg = isHeadArg || z3::eq(a, v);
     if (!isHeadArg) hidden.push_back(v);
   }
-  z3::expr image = projectExists(hidden, smt::mkAnd(c.constraint.ctx(), parts), timeoutSeconds);
+  z3::expr image = smt::projectExists(hidden, smt::mkAnd(c.constraint.ctx(), parts), timeoutSeconds);
   return smt::substitute(image, c.head->args, formals);
 }
 

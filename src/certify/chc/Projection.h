@@ -1,6 +1,6 @@
-// Strongest consequences at the CHC level: existential projection with Z3's quantifier elimination and
-// the one-step image of a predicate under its clauses. The model builders use them to fill in
-// interpretations a certificate does not give directly.
+// Strongest consequences at the CHC level (existential projection: smt/Qe.h): the one-step image of a
+// predicate under its clauses. The model builders use them to fill in interpretations a certificate does
+// not give directly.
 #pragma once
 
 #include <z3++.h>
@@ -9,12 +9,9 @@
 
 #include "frontend/chc/ChcEvidence.h"
 #include "frontend/chc/ChcSystem.h"
+#include "smt/Qe.h"
 
 namespace argus::certify {
-
-/// ∃vars. body, quantifier-free when Z3's qe tactic manages (LIA, LRA) within `timeoutSeconds` (0: no
-/// limit); otherwise the quantified formula.
-z3::expr projectExists(const std::vector<z3::expr>& vars, const z3::expr& body, double timeoutSeconds = 0);
 
 /// What one application of the clause derives from `bodyFacts` (its body applications already interpreted),
 /// over the head predicate's `formals`: ∃(variables other than head arguments). ∧ bodyFacts ∧ constraint.

@@ -9,7 +9,7 @@
 #include "certify/Blocks.h"
 #include "certify/chc/Projection.h"
 #include "ir/Instantiate.h"
-#include "smt/TermWalk.h"
+#include "smt/Qe.h"
 #include "smt/Terms.h"
 #include "util/Stats.h"
 
@@ -51,8 +51,8 @@ class BadStates {
         if (!keep_.count(k.id())) hidden.push_back(k);
       double left = budget_ - clock_.seconds();
       if (left <= 0) return fail("out of time");
-      z3::expr step = projectExists(hidden, body, left);
-      if (smt::anySubterm(step, [](const z3::expr& e) { return e.is_quantifier(); }))
+      z3::expr step = smt::projectExists(hidden, body, left);
+      if (smt::hasQuantifier(step))
         return fail(fmt::format("quantifier elimination left a quantifier at {} blocks", j));
       bad = bad || step;
     }

@@ -35,6 +35,9 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("recmc.reuse_reach_facts", true,
                    "answer a query from an existing reach fact of its predicate before checking clauses");
   registry.addBool("recmc.propagate", true, "push summary facts to higher bounds after each bound");
+  registry.addBool("recmc.inline", true,
+                   "inline every non-recursive predicate defined by one clause before solving (the model and "
+                   "derivation are translated back)");
   registry.addBool("recmc.seeds", true,
                    "start from inductive summary facts: equalities, bounds and orderings of sampled facts that "
                    "Houdini keeps");

@@ -3,6 +3,7 @@
 
 #include "engines/recmc/RecMc.h"
 #include "transforms/HornEncoding.h"
+#include "transforms/HornInlining.h"
 
 namespace argus::engines::recmc {
 
@@ -10,18 +11,28 @@ Support RecMcEngine::supports(const ir::Program&) const { return Support::yes();
 
 ir::Result RecMcEngine::run(const ir::Program& program, RunContext& context) {
   transforms::HornEncoding encoding(program);
-  const ir::horn::System& system = encoding.system();
+  std::optional<transforms::HornInlining> inlining;
+  if (context.options.getBool("recmc.inline")) inlining.emplace(encoding.system());
+  const ir::horn::System& system = inlining ? inlining->system() : encoding.system();
   context.stats.set("recmc.predicates", int64_t(system.preds.size()));
   context.stats.set("recmc.clauses", int64_t(system.clauses.size()));
-  context.log.log(1, "recmc", "{} predicates, {} clauses ({})", system.preds.size(), system.clauses.size(),
+  if (inlining) context.stats.set("recmc.inlined_predicates", int64_t(inlining->inlinedPredicates()));
+  context.log.log(1, "recmc", "{} predicates ({} inlined), {} clauses ({})", system.preds.size(),
+                  inlining ? inlining->inlinedPredicates() : 0, system.clauses.size(),
                   system.isLinear() ? "linear" : "non-linear");
   Answer answer = solve(system, Settings::from(context.options), context);
   switch (answer.kind) {
-    case Answer::Kind::Safe:
-      return ir::Result::safe(encoding.certificate(*answer.model));
+    case Answer::Kind::Safe: {
+      std::optional<ir::horn::Model> model = std::move(answer.model);
+      std::string why;
+      if (inlining) model = inlining->model(*model, 5, &why);
+      if (!model) return ir::Result::unknown(ir::UnknownReason::Incomplete, "safe, but no model of the clauses: " + why);
+      return ir::Result::safe(encoding.certificate(*model));
+    }
     case Answer::Kind::Unsafe: {
       std::string why;
-      std::optional<ir::Trace> trace = encoding.trace(*answer.derivation, &why);
+      ir::horn::Derivation derivation = inlining ? inlining->derivation(*answer.derivation) : *answer.derivation;
+      std::optional<ir::Trace> trace = encoding.trace(derivation, &why);
       if (!trace) return ir::Result::unknown(ir::UnknownReason::Incomplete, "derivation without a trace: " + why);
       return ir::Result::unsafe(std::move(*trace));
     }

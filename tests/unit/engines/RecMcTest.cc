@@ -9,6 +9,7 @@
 #include "engines/recmc/RecMc.h"
 #include "frontend/chc/Reader.h"
 #include "ir/Horn.h"
+#include "transforms/HornInlining.h"
 
 using namespace argus;
 using namespace argus::engines;
@@ -207,6 +208,68 @@ TEST(RecMc, SeedsFromSampledFactsProveARelationAtTheFirstBound) {
   expectSafe(unseeded);
   EXPECT_EQ(unseeded->stats.getInt("recmc.seeds"), 0);
   EXPECT_GT(unseeded->stats.getInt("recmc.bound"), seeded->stats.getInt("recmc.bound"));
+}
+
+/// A step function (one clause, not recursive) used by a loop, Lustre style: inc(x, y) is y = x + 2.
+const char* kStepFunction = R"(
+(set-logic HORN)
+(declare-fun inc (Int Int) Bool)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (= y (+ x 2)) (inc x y))))
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (inc x y)) (P y))))
+(assert (forall ((x Int)) (=> (and (P x) (= (mod x 2) 1)) false)))
+(check-sat)
+)";
+
+/// The same loop with a bound: x = 6 is derivable through the step function.   (unsat)
+const char* kStepFunctionBug = R"(
+(set-logic HORN)
+(declare-fun inc (Int Int) Bool)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (= y (+ x 2)) (inc x y))))
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (inc x y)) (P y))))
+(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))
+(check-sat)
+)";
+
+TEST(RecMc, InlinedStepFunctionsComeBackInTheModelAndTheDerivation) {
+  for (bool safe : {true, false}) {
+    SCOPED_TRACE(safe ? "safe" : "unsafe");
+    chc::ChcSystem sys = chc::readChcString(safe ? kStepFunction : kStepFunctionBug, "test.smt2");
+    static std::deque<std::unique_ptr<ir::horn::System>> keep;
+    keep.push_back(std::make_unique<ir::horn::System>(toHorn(sys)));
+    const ir::horn::System& original = *keep.back();
+    transforms::HornInlining inlining(original);
+    EXPECT_EQ(inlining.inlinedPredicates(), 1u);
+    EXPECT_EQ(inlining.system().clauses.size(), original.clauses.size() - 1);
+    for (auto& c : inlining.system().clauses)
+      for (auto& a : c.body) EXPECT_NE(original.preds[a.pred].name, "inc");
+    OptionRegistry registry;
+    engines::registerEngineOptions(registry);
+    Options options(registry);
+    Logger log(0);
+    Stats stats;
+    engines::RunContext ctx{options, log, stats, std::make_shared<ShutdownToken>(), ""};
+    recmc::Answer answer = recmc::solve(inlining.system(), recmc::Settings::from(options), ctx);
+    if (safe) {
+      ASSERT_TRUE(answer.model.has_value()) << answer.detail;
+      std::string why;
+      std::optional<ir::horn::Model> model = inlining.model(*answer.model, 5, &why);
+      ASSERT_TRUE(model.has_value()) << why;
+      EXPECT_EQ(ir::horn::checkModel(original, *model, 10000), "");
+      // inc gets the image of its clause: exactly y = x + 2.
+      z3::context& z = *original.ctx;
+      EXPECT_TRUE(z3::eq(original.instantiate(0, model->interp[0], {z.int_val(1), z.int_val(3)}).simplify(), z.bool_val(true)));
+      EXPECT_TRUE(z3::eq(original.instantiate(0, model->interp[0], {z.int_val(1), z.int_val(4)}).simplify(), z.bool_val(false)));
+    } else {
+      ASSERT_TRUE(answer.derivation.has_value()) << answer.detail;
+      ir::horn::Derivation d = inlining.derivation(*answer.derivation);
+      EXPECT_GT(d.nodes.size(), answer.derivation->nodes.size());  // the inc instances are back
+      EXPECT_EQ(ir::horn::checkDerivation(original, d, 10000), "");
+    }
+  }
 }
 
 TEST(RecMc, AMaximalBoundEndsTheSearch) {

@@ -1,0 +1,47 @@
+// Inlining of Horn clauses, with its back-translator (the transform → (system, back-translator) pattern
+// of transforms/): every predicate that is not recursive and is defined by exactly one clause is replaced,
+// wherever it occurs in a body, by that clause's body and constraint (with fresh variables). Lustre-style
+// step functions, the intermediate predicates of a product program and small procedures then stop being
+// separate predicates whose summaries an engine must find one bound at a time (Z3's Spacer does the same
+// with its eager inlining). The number of clauses cannot grow: each inlined predicate had one clause.
+//
+// Back-translation: a model of the reduced system extends to the inlined predicates by the image of their
+// clause (quantifier elimination; a model whose images keep a quantifier is not extended), and every
+// instance of a reduced clause in a derivation splits into the instances of the clauses it was made of.
+// Neither is trusted: the evidence is checked against the original clauses afterwards, as always.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "ir/Horn.h"
+
+namespace argus::transforms {
+
+class HornInlining {
+ public:
+  /// The reduced system keeps every predicate (the same ids); inlined ones occur in no clause.
+  explicit HornInlining(const ir::horn::System& original);
+  ~HornInlining();
+
+  const ir::horn::System& system() const { return reduced_; }
+  size_t inlinedPredicates() const;
+
+  /// The model of the original system that a model of the reduced one gives; nullopt (and why) when an
+  /// inlined predicate's image keeps a quantifier after `timeoutSeconds` of elimination each.
+  std::optional<ir::horn::Model> model(const ir::horn::Model& reduced, double timeoutSeconds,
+                                       std::string* whyNot = nullptr) const;
+  /// The derivation of the original system that a derivation of the reduced one stands for.
+  ir::horn::Derivation derivation(const ir::horn::Derivation& reduced) const;
+
+  struct Origin;
+
+ private:
+  const ir::horn::System& original_;
+  ir::horn::System reduced_;
+  std::vector<std::shared_ptr<const Origin>> origins_;  // per reduced clause
+  std::vector<uint32_t> definition_;                   // per predicate: its clause in the original, if inlined
+};
+
+}  // namespace argus::transforms
