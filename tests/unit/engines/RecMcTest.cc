@@ -45,14 +45,18 @@ struct Outcome {
   recmc::Answer answer;
 };
 
-std::unique_ptr<Outcome> solveText(const std::string& text, const std::map<std::string, std::string>& settings = {},
-              double timeout = 20) {
+/// The Horn view of SMT-LIB text. Answers' terms live in the system's context: every system stays until
+/// the end of the tests (never assigned over, which would free the old context before the old terms).
+const ir::horn::System& keptHorn(const std::string& text) {
   chc::ChcSystem sys = chc::readChcString(text, "test.smt2");
-  // The answer's terms live in the system's context: every system stays until the end of the tests
-  // (never assigned over, which would free the old context before the old terms).
   static std::deque<std::unique_ptr<ir::horn::System>> keep;
   keep.push_back(std::make_unique<ir::horn::System>(toHorn(sys)));
-  ir::horn::System& horn = *keep.back();
+  return *keep.back();
+}
+
+/// recmc on `horn` with the given settings (the rest default).
+recmc::Answer solveHorn(const ir::horn::System& horn, const std::map<std::string, std::string>& settings,
+                        double timeout, Stats& stats) {
   OptionRegistry registry;
   engines::registerEngineOptions(registry);
   Options options(registry);
@@ -60,9 +64,15 @@ std::unique_ptr<Outcome> solveText(const std::string& text, const std::map<std::
   Logger log(0);
   auto token = std::make_shared<ShutdownToken>();
   token->setTimeout(timeout);
+  engines::RunContext ctx{options, log, stats, token, ""};
+  return recmc::solve(horn, recmc::Settings::from(options), ctx);
+}
+
+std::unique_ptr<Outcome> solveText(const std::string& text, const std::map<std::string, std::string>& settings = {},
+              double timeout = 20) {
+  const ir::horn::System& horn = keptHorn(text);
   auto run = std::make_unique<Outcome>();
-  engines::RunContext ctx{options, log, run->stats, token, ""};
-  run->answer = recmc::solve(horn, recmc::Settings::from(options), ctx);
+  run->answer = solveHorn(horn, settings, timeout, run->stats);
   if (run->answer.model) {
     EXPECT_EQ(ir::horn::checkModel(horn, *run->answer.model, 10000), "");
     // Tampered: every interpretation true fails the query clauses of a safe system.
@@ -237,22 +247,14 @@ const char* kStepFunctionBug = R"(
 TEST(RecMc, InlinedStepFunctionsComeBackInTheModelAndTheDerivation) {
   for (bool safe : {true, false}) {
     SCOPED_TRACE(safe ? "safe" : "unsafe");
-    chc::ChcSystem sys = chc::readChcString(safe ? kStepFunction : kStepFunctionBug, "test.smt2");
-    static std::deque<std::unique_ptr<ir::horn::System>> keep;
-    keep.push_back(std::make_unique<ir::horn::System>(toHorn(sys)));
-    const ir::horn::System& original = *keep.back();
+    const ir::horn::System& original = keptHorn(safe ? kStepFunction : kStepFunctionBug);
     transforms::HornInlining inlining(original);
     EXPECT_EQ(inlining.inlinedPredicates(), 1u);
     EXPECT_EQ(inlining.system().clauses.size(), original.clauses.size() - 1);
     for (auto& c : inlining.system().clauses)
       for (auto& a : c.body) EXPECT_NE(original.preds[a.pred].name, "inc");
-    OptionRegistry registry;
-    engines::registerEngineOptions(registry);
-    Options options(registry);
-    Logger log(0);
     Stats stats;
-    engines::RunContext ctx{options, log, stats, std::make_shared<ShutdownToken>(), ""};
-    recmc::Answer answer = recmc::solve(inlining.system(), recmc::Settings::from(options), ctx);
+    recmc::Answer answer = solveHorn(inlining.system(), {}, 20, stats);
     if (safe) {
       ASSERT_TRUE(answer.model.has_value()) << answer.detail;
       std::string why;
