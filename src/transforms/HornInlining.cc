@@ -55,12 +55,19 @@ HornInlining::HornInlining(const System& original)
   reduced_.ctx = original.ctx;
   reduced_.preds = original.preds;
   std::vector<bool> recursive = recursivePredicates(original);
-  std::vector<unsigned> definitions(original.preds.size(), 0);
+  std::vector<unsigned> definitions(original.preds.size(), 0), uses(original.preds.size(), 0);
   std::vector<uint32_t> only(original.preds.size(), UINT32_MAX);
-  for (uint32_t c = 0; c < original.clauses.size(); ++c)
-    if (!original.clauses[c].isQuery()) ++definitions[original.clauses[c].head], only[original.clauses[c].head] = c;
+  for (uint32_t c = 0; c < original.clauses.size(); ++c) {
+    const Clause& clause = original.clauses[c];
+    if (!clause.isQuery()) ++definitions[clause.head], only[clause.head] = c;
+    for (const Application& a : clause.body) ++uses[a.pred];
+  }
+  // A definition without body applications is copied once per use; one with applications only where it
+  // is used once: inlining a clause with two applications into several uses would double the system at
+  // every level of a call tree (f_k calling f_{k-1} twice), which is the blow-up summaries exist to avoid.
   for (const Predicate& p : original.preds)
-    if (!recursive[p.id] && definitions[p.id] == 1) definition_[p.id] = only[p.id];
+    if (!recursive[p.id] && definitions[p.id] == 1 && (original.clauses[only[p.id]].body.empty() || uses[p.id] <= 1))
+      definition_[p.id] = only[p.id];
 
   z3::context& ctx = original.context();
   // Appends the instance of clause c to `out`; `headAs` gives the terms of its head arguments (null for
