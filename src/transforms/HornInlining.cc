@@ -62,12 +62,30 @@ HornInlining::HornInlining(const System& original)
     if (!clause.isQuery()) ++definitions[clause.head], only[clause.head] = c;
     for (const Application& a : clause.body) ++uses[a.pred];
   }
-  // A definition without body applications is copied once per use; one with applications only where it
-  // is used once: inlining a clause with two applications into several uses would double the system at
-  // every level of a call tree (f_k calling f_{k-1} twice), which is the blow-up summaries exist to avoid.
-  for (const Predicate& p : original.preds)
-    if (!recursive[p.id] && definitions[p.id] == 1 && (original.clauses[only[p.id]].body.empty() || uses[p.id] <= 1))
-      definition_[p.id] = only[p.id];
+  // How many original clause instances a predicate's expansion holds (1 when it is kept): inlining copies
+  // that many per use. A definition is inlined when that stays small — a fact (no body applications) or
+  // a predicate used once always; otherwise at most kMaxCopies instances over all its uses. Inlining
+  // f_k, which calls f_{k-1} twice, everywhere would double the system at every level of the call tree,
+  // the blow-up that summaries exist to avoid.
+  constexpr size_t kMaxCopies = 64;
+  std::vector<size_t> instances(original.preds.size(), 0);
+  std::function<size_t(PredId)> expansion = [&](PredId p) -> size_t {
+    if (instances[p] != 0) return instances[p];
+    instances[p] = 1;  // kept, unless decided otherwise below
+    if (recursive[p] || definitions[p] != 1) return 1;
+    const Clause& def = original.clauses[only[p]];
+    size_t inside = 1;
+    for (const Application& a : def.body) {
+      size_t copies = expansion(a.pred);
+      if (definition_[a.pred] != UINT32_MAX) inside += copies;
+    }
+    if (def.body.empty() || uses[p] <= 1 || inside * uses[p] <= kMaxCopies) {
+      definition_[p] = only[p];
+      instances[p] = inside;
+    }
+    return instances[p];
+  };
+  for (const Predicate& p : original.preds) expansion(p.id);
 
   z3::context& ctx = original.context();
   // Appends the instance of clause c to `out`; `headAs` gives the terms of its head arguments (null for
