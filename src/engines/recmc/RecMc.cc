@@ -41,6 +41,7 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("recmc.seeds", true,
                    "start from inductive summary facts: equalities, bounds and orderings of sampled facts that "
                    "Houdini keeps");
+  registry.addDouble("recmc.seed_seconds", 3, "time budget of the seeds (none are used when it runs out)");
   registry.addInt("recmc.max_bound", -1, "give up after this bound (-1: no limit)", -1);
 }
 
@@ -51,6 +52,7 @@ Settings Settings::from(const Options& o) {
   s.reuseReachFacts = o.getBool("recmc.reuse_reach_facts");
   s.propagate = o.getBool("recmc.propagate");
   s.seeds = o.getBool("recmc.seeds");
+  s.seedSeconds = o.getDouble("recmc.seed_seconds");
   s.maxBound = o.getInt("recmc.max_bound");
   return s;
 }
@@ -228,7 +230,9 @@ class Solver {
 
   /// Inductive facts from Seeds.h, as summary facts of every level.
   void addSeeds() {
-    std::vector<std::vector<z3::expr>> seeds = inductiveSeeds(sys_, SeedLimits{}, run_);
+    SeedLimits limits;
+    limits.budgetSeconds = settings_.seedSeconds;
+    std::vector<std::vector<z3::expr>> seeds = inductiveSeeds(sys_, limits, run_);
     for (auto& p : sys_.preds)
       for (const z3::expr& fact : seeds[p.id]) {
         SummaryFact f{(!fact).simplify(), {(!fact).simplify()}, kInfinity};

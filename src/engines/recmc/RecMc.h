@@ -27,6 +27,7 @@ struct Settings {
   bool reuseReachFacts = true;   // answer a query from an existing reach fact before any clause check
   bool propagate = true;         // push summary facts to higher bounds after each bound
   bool seeds = true;             // start from inductive facts found by sampling and Houdini (Seeds.h)
+  double seedSeconds = 3;        // the seeds' time budget
   int64_t maxBound = -1;         // -1: no limit
 
   static Settings from(const Options& options);
