@@ -112,6 +112,13 @@ class BlockBuilder {
 
 }  // namespace
 
+std::vector<bool> cutPointsOf(const ir::Program& p, const ir::Certificate& c) {
+  std::vector<bool> isCut(p.numLocs(), false);
+  for (auto& [l, inv] : c.invariants) isCut[l] = true;
+  for (auto& pr : p.procs()) isCut[pr.entry] = isCut[pr.exit] = isCut[pr.error] = true;
+  return isCut;
+}
+
 Block encodeBlock(const ir::Program& p, const ir::Instantiator& inst, const std::vector<bool>& isCut,
                   const std::map<ir::ProcId, ir::Contract>& contracts, ir::LocId start, const z3::expr& startReached,
                   const ir::State& startState) {

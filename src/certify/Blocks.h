@@ -34,6 +34,10 @@ struct Block {
   std::vector<CallObligation> calls;
 };
 
+/// The cut points a certificate's invariants are checked at: the locations it names, and every
+/// procedure's entry, exit and error.
+std::vector<bool> cutPointsOf(const ir::Program& p, const ir::Certificate& c);
+
 /// Encodes the block that starts at cut point `start` (reached under `startReached` with `startState`).
 /// `isCut` marks the cut points of the program; a missing contract means pre = post = true.
 Block encodeBlock(const ir::Program& p, const ir::Instantiator& inst, const std::vector<bool>& isCut,

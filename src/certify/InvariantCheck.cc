@@ -33,10 +33,7 @@ Outcome failedObligation(bool unknown, const std::string& what) {
 /// The certificate's view of the program: cut points and the invariant of each, implicit ones included.
 class CutPoints {
  public:
-  CutPoints(const ir::Program& p, const ir::Certificate& c) : p_(p), c_(c), isCut_(p.numLocs(), false) {
-    for (auto& [l, inv] : c.invariants) isCut_[l] = true;
-    for (auto& pr : p.procs()) isCut_[pr.entry] = isCut_[pr.exit] = isCut_[pr.error] = true;
-  }
+  CutPoints(const ir::Program& p, const ir::Certificate& c) : p_(p), c_(c), isCut_(cutPointsOf(p, c)) {}
   const std::vector<bool>& isCut() const { return isCut_; }
   bool isTerminal(ir::LocId l) const {
     const ir::Procedure& pr = p_.proc(p_.loc(l).proc);

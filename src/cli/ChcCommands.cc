@@ -107,21 +107,20 @@ int answerWithPortfolio(const ChcCommandOptions& options, const std::vector<port
     return report;
   };
   portfolio::PortfolioOutcome outcome =
-      portfolio::runParallel(engines, portfolio::availableCores(),
-                             options.timeoutSeconds > 0 ? options.timeoutSeconds : portfolio::kBudgetWithoutLimit,
-                             runOne, [] { return false; });
+      portfolio::runParallel(engines, portfolio::availableCores(), options.timeoutSeconds, runOne,
+                             [] { return false; });
   const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner] : nullptr;
   // Without a winner, the first engine in list order that answered tells why it is unknown.
   for (const portfolio::Slot& slot : engines)
     for (const portfolio::RunReport& r : outcome.reports)
       if (!shown && r.engine == slot.engine && r.failure.empty()) shown = &r;
-  if (options.verbosity > 0)
+  if (options.verbosity > 0) {
     for (const portfolio::RunReport& r : outcome.reports)
       err << fmt::format("; portfolio: {} ended after {:.2f} s{}\n", r.engine, r.seconds,
                          &r == shown && outcome.winner ? " (won)" : r.failure.empty() ? "" : ": " + r.failure);
-  if (options.verbosity > 0)
     for (const std::string& y : outcome.yielded)
       err << "; portfolio: " << y << " yielded its slot (its share of the time had passed)\n";
+  }
   if (!shown) {
     out << "unknown\n";
     err << "; no engine of the portfolio answered\n";

@@ -364,7 +364,7 @@ nlohmann::json portfolioJson(const std::vector<portfolio::Slot>& slots, unsigned
 
 /// The portfolio: every engine in its own forked process (after the front end), the first certified
 /// answer printed. The children's deadline is the run's; the hard deadline kills them (RunGuard).
-int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, double budget, VerifyRun& run,
+int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, double timeLimit, VerifyRun& run,
                  const Judge& judge, const std::shared_ptr<ShutdownToken>& shutdown) {
   std::string names = portfolio::describe(engines);
   run.log().log(1, "portfolio", "engines {} ({} at a time)", names, std::min<size_t>(jobs, engines.size()));
@@ -390,7 +390,7 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
     return shutdown->stopRequested() && !shutdown->timedOut();
   };
   run.showPortfolioProgress("portfolio (" + names + ")");
-  portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, jobs, budget, runOne, interrupted);
+  portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, jobs, timeLimit, runOne, interrupted);
   for (const portfolio::RunReport& r : outcome.reports)
     run.log().log(1, "portfolio", "{} ended after {:.2f} s: {}", r.engine, r.seconds,
                   r.failure.empty() ? r.stdoutText.substr(0, r.stdoutText.find('\n')) : r.failure);
@@ -427,9 +427,8 @@ int runEngines(const Options& options, VerifyRun& run, const portfolio::Shape& s
   std::vector<portfolio::Slot> engines = enginesToRun(options, shape);
   if (engines.size() == 1) return judge(engineByName(engines.front().engine));  // a share of one run is all of it
   int64_t jobs = options.getInt(opt::kJobs);
-  double timeout = options.getDouble(opt::kTimeout);
   return runPortfolio(engines, jobs > 0 ? static_cast<unsigned>(jobs) : portfolio::availableCores(),
-                      timeout > 0 ? timeout : portfolio::kBudgetWithoutLimit, run, judge, shutdown);
+                      options.getDouble(opt::kTimeout), run, judge, shutdown);
 }
 
 /// `argus verify FILE.smt2`: the clauses' program, the engine and the program-level checks (as for C),

@@ -189,11 +189,11 @@ RunReport finish(Running& r) {
 
 }  // namespace
 
-PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double budgetSeconds,
+PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double timeLimitSeconds,
                              const std::function<RunReport(const std::string&)>& run,
                              const std::function<bool()>& stopRequested) {
   INVARIANT(jobs >= 1, "a portfolio needs at least one job");
-  INVARIANT(budgetSeconds > 0, "a portfolio's shares need a budget");
+  const double budget = timeLimitSeconds > 0 ? timeLimitSeconds : kBudgetWithoutLimit;
   PortfolioOutcome outcome;
   std::vector<Running> running;
   size_t next = 0;
@@ -205,7 +205,7 @@ PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, doub
     running.clear();
   };
   auto deadlineOf = [&](const Slot& s) {
-    return s.share > 0 ? s.share * budgetSeconds : std::numeric_limits<double>::infinity();
+    return s.share > 0 ? s.share * budget : std::numeric_limits<double>::infinity();
   };
   while (next < slots.size() || !running.empty()) {
     while (running.size() < jobs && next < slots.size()) {

@@ -49,11 +49,12 @@ constexpr double kBudgetWithoutLimit = 900;
 
 /// Runs `run(engine)` in a forked child for every slot, at most `jobs` (>= 1) at a time, in list
 /// order. The first decided report wins; the children still running are killed and reaped before this
-/// returns. A child whose share of `budgetSeconds` passes is killed and its slot goes to the next
+/// returns. A child whose share of the time limit (`timeLimitSeconds`; 0: none, then of
+/// kBudgetWithoutLimit) passes is killed and its slot goes to the next
 /// engine. `stopRequested` is polled (an interrupt): when it turns true, every child is killed and the
 /// outcome has no winner. `run` must not throw past the child (it runs there): an exception ends the
 /// child as a failure.
-PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double budgetSeconds,
+PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double timeLimitSeconds,
                              const std::function<RunReport(const std::string&)>& run,
                              const std::function<bool()>& stopRequested);
 

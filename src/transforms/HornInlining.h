@@ -1,12 +1,13 @@
 // Inlining of Horn clauses, with its back-translator (the transform → (system, back-translator) pattern
 // of transforms/): a predicate that is not recursive and is defined by exactly one clause is replaced,
-// wherever it occurs in a body, by that clause's body and constraint (with fresh variables) — when that
-// clause has no body applications (a fact: copied once per use) or the predicate is used once (moved).
+// wherever it occurs in a body, by that clause's body and constraint (with fresh variables) — always when
+// that clause has no body applications (a fact: copied once per use) or the predicate is used once
+// (moved), otherwise while its copies over all uses stay within a small number of clause instances.
 // Lustre-style step functions, the intermediate predicates of a product program and single-path
 // procedures then stop being separate predicates whose summaries an engine must find one bound at a time
-// (Z3's Spacer does the same with its eager inlining). The number of clauses cannot grow, and the size
-// of the system grows at most by the facts' copies: a clause with applications inlined at several uses
-// would double the system at every level of a call tree, the blow-up that summaries exist to avoid.
+// (Z3's Spacer does the same with its eager inlining). The number of clauses cannot grow; the bound on
+// copies keeps a clause with applications from being inlined at every level of a call tree, which would
+// double the system per level, the blow-up that summaries exist to avoid.
 //
 // Back-translation: a model of the reduced system extends to the inlined predicates by the image of their
 // clause (quantifier elimination; a model whose images keep a quantifier is not extended), and every

@@ -9,7 +9,6 @@
 
 #include "frontend/chc/ChcEvidence.h"
 #include "frontend/chc/ChcSystem.h"
-#include "smt/Qe.h"
 
 namespace argus::certify {
 

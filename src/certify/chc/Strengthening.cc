@@ -7,7 +7,6 @@
 #include <unordered_set>
 
 #include "certify/Blocks.h"
-#include "certify/chc/Projection.h"
 #include "ir/Instantiate.h"
 #include "smt/Qe.h"
 #include "smt/Terms.h"
@@ -22,10 +21,8 @@ class BadStates {
  public:
   BadStates(const ir::Program& p, const ir::Certificate& c, double budgetSeconds, size_t maxSize)
       : p_(p), c_(c), inst_(p), main_(p.proc(p.mainProc())), scope_(p.scope(main_.id)),
-        current_(ir::currentState(p, scope_)), isCut_(p.numLocs(), false), budget_(budgetSeconds),
+        current_(ir::currentState(p, scope_)), isCut_(cutPointsOf(p, c)), budget_(budgetSeconds),
         maxSize_(maxSize) {
-    for (auto& [l, inv] : c.invariants) isCut_[l] = true;
-    isCut_[main_.entry] = isCut_[main_.exit] = isCut_[main_.error] = true;
     for (ir::VarId v : scope_) keep_.insert({p.var(v).cur.id(), p.var(v).old.id()});
   }
 

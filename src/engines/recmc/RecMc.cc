@@ -36,8 +36,8 @@ void registerOptions(OptionRegistry& registry) {
                    "answer a query from an existing reach fact of its predicate before checking clauses");
   registry.addBool("recmc.propagate", true, "push summary facts to higher bounds after each bound");
   registry.addBool("recmc.inline", true,
-                   "inline every non-recursive predicate defined by one clause before solving (the model and "
-                   "derivation are translated back)");
+                   "inline non-recursive predicates defined by one clause before solving, where that does not "
+                   "multiply the clauses (the model and derivation are translated back)");
   registry.addBool("recmc.seeds", true,
                    "start from inductive summary facts: equalities, bounds and orderings of sampled facts that "
                    "Houdini keeps");
@@ -235,7 +235,8 @@ class Solver {
     std::vector<std::vector<z3::expr>> seeds = inductiveSeeds(sys_, limits, run_);
     for (auto& p : sys_.preds)
       for (const z3::expr& fact : seeds[p.id]) {
-        SummaryFact f{(!fact).simplify(), {(!fact).simplify()}, kInfinity};
+        z3::expr blocked = (!fact).simplify();
+        SummaryFact f{blocked, {blocked}, kInfinity};
         assertSummaryFact(p.id, f, kInfinity);
         facts_[p.id].push_back(f);
       }

@@ -24,9 +24,11 @@ class SeedSearch {
   SeedSearch(const System& sys, const SeedLimits& limits, RunContext& run)
       : sys_(sys), ctx_(sys.context()), limits_(limits), run_(run), sampled_(sys.preds.size()),
         samples_(sys.preds.size()), seen_(sys.preds.size()) {
-    for (auto& p : sys.preds)
+    for (auto& p : sys.preds) {
       for (size_t i = 0; i < p.params.size(); ++i)
         if (p.params[i].get_sort().is_int() || p.params[i].get_sort().is_bool()) sampled_[p.id].push_back(i);
+      hulls_.emplace_back(sampled_[p.id].size());
+    }
   }
 
   std::vector<std::vector<z3::expr>> run() {
@@ -96,6 +98,14 @@ class SeedSearch {
     return point;
   }
 
+  /// Records a sample of `pred`; false if it had it already.
+  bool addSample(PredId pred, const std::vector<int64_t>& point) {
+    if (!seen_[pred].insert(point).second) return false;
+    samples_[pred].push_back(point);
+    hulls_[pred].add(point);
+    return true;
+  }
+
   /// Derives samples clause by clause: each clause whose body predicates have samples is asked for a
   /// head sample outside the affine hull of the head's samples so far (so few samples span the hull).
   void sample() {
@@ -122,26 +132,23 @@ class SeedSearch {
           checkBudget();
           s.push();
           if (!samples_[head].empty()) {
-            analysis::AffineHull hull(sampled_[head].size());
-            for (auto& p : samples_[head]) hull.add(p);
-            std::optional<std::vector<analysis::LinearEquality>> eqs = hull.equalities();
+            std::optional<std::vector<analysis::LinearEquality>> eqs = hulls_[head].equalities();
             if (!eqs) {
               s.pop();
               break;
             }
+            // Outside the hull; without equalities (the hull is everything), merely a new sample.
             std::vector<z3::expr> inside;
             for (auto& e : *eqs) inside.push_back(equality(head, c.headArgs, e));
-            // Outside the hull; without equalities (the hull is everything), merely a new sample.
-            if (inside.empty())
-              for (auto& p : samples_[head]) inside.push_back(!isSample(head, c.headArgs, p));
-            s.add(eqs->empty() ? smt::mkAnd(ctx_, inside) : !smt::mkAnd(ctx_, inside));
+            if (eqs->empty())
+              for (auto& p : samples_[head]) s.add(!isSample(head, c.headArgs, p));
+            else
+              s.add(!smt::mkAnd(ctx_, inside));
           }
           bool found = false;
           if (s.check() == smt::SatResult::Sat)
-            if (auto point = pointOf(head, c.headArgs, s.model()); point && seen_[head].insert(*point).second) {
-              samples_[head].push_back(*point);
+            if (auto point = pointOf(head, c.headArgs, s.model()); point && addSample(head, *point))
               found = grew = true;
-            }
           s.pop();
           if (!found || samples_[head].size() >= maxSamples) break;
         }
@@ -167,9 +174,7 @@ class SeedSearch {
       }
       const size_t n = sampled_[p.id].size();
       if (n == 0) continue;
-      analysis::AffineHull hull(n);
-      for (auto& pt : pts) hull.add(pt);
-      if (auto eqs = hull.equalities())
+      if (auto eqs = hulls_[p.id].equalities())
         for (auto& e : *eqs) mine.push_back(equality(p.id, p.params, e));
       for (size_t i = 0; i < n; ++i) {
         int64_t lo = pts[0][i], hi = pts[0][i];
@@ -275,6 +280,7 @@ class SeedSearch {
   std::vector<std::vector<size_t>> sampled_;                 // per predicate: indices of its integer and Boolean params
   std::vector<std::vector<std::vector<int64_t>>> samples_;  // per predicate: values of those params (Booleans as 1 and 0)
   std::vector<std::set<std::vector<int64_t>>> seen_;
+  std::vector<analysis::AffineHull> hulls_;               // per predicate: of its samples
 };
 
 }  // namespace

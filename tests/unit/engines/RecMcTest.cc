@@ -222,28 +222,19 @@ TEST(RecMc, SeedsFromSampledFactsProveARelationAtTheFirstBound) {
 }
 
 /// A step function (one clause, not recursive) used by a loop, Lustre style: inc(x, y) is y = x + 2.
-const char* kStepFunction = R"(
+const std::string kStepFunctionLoop = R"(
 (set-logic HORN)
 (declare-fun inc (Int Int) Bool)
 (declare-fun P (Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (= y (+ x 2)) (inc x y))))
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int) (y Int)) (=> (and (P x) (inc x y)) (P y))))
-(assert (forall ((x Int)) (=> (and (P x) (= (mod x 2) 1)) false)))
-(check-sat)
 )";
-
-/// The same loop with a bound: x = 6 is derivable through the step function.   (unsat)
-const char* kStepFunctionBug = R"(
-(set-logic HORN)
-(declare-fun inc (Int Int) Bool)
-(declare-fun P (Int) Bool)
-(assert (forall ((x Int) (y Int)) (=> (= y (+ x 2)) (inc x y))))
-(assert (forall ((x Int)) (=> (= x 0) (P x))))
-(assert (forall ((x Int) (y Int)) (=> (and (P x) (inc x y)) (P y))))
-(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))
-(check-sat)
-)";
+/// The query x odd: never.   (sat)
+const std::string kStepFunction =
+    kStepFunctionLoop + "(assert (forall ((x Int)) (=> (and (P x) (= (mod x 2) 1)) false)))\n(check-sat)\n";
+/// The query x = 6: derivable through the step function.   (unsat)
+const std::string kStepFunctionBug = kStepFunctionLoop + "(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))\n(check-sat)\n";
 
 TEST(RecMc, InlinedStepFunctionsComeBackInTheModelAndTheDerivation) {
   for (bool safe : {true, false}) {

@@ -45,13 +45,13 @@ std::vector<portfolio::Slot> queue(std::initializer_list<const char*> names) {
   return out;
 }
 
-constexpr double kBudget = 600;
+constexpr double kTimeLimit = 600;
 
 }  // namespace
 
 TEST(Portfolio, TheFirstDecidedReportWinsAndTheOthersAreStopped) {
   Stopwatch clock;
-  auto outcome = portfolio::runParallel(queue({"slow", "fast"}), 2, kBudget,
+  auto outcome = portfolio::runParallel(queue({"slow", "fast"}), 2, kTimeLimit,
       [](const std::string& e) {
         if (e == "slow") sleepSeconds(60);
         return decided(e, "Verdict: FALSE(unreach-call)\n");
@@ -65,7 +65,7 @@ TEST(Portfolio, TheFirstDecidedReportWinsAndTheOthersAreStopped) {
 }
 
 TEST(Portfolio, AnUnknownHandsItsSlotToTheNextEngineInListOrder) {
-  auto outcome = portfolio::runParallel(queue({"gives-up", "decides", "never-started"}), 1, kBudget,
+  auto outcome = portfolio::runParallel(queue({"gives-up", "decides", "never-started"}), 1, kTimeLimit,
       [](const std::string& e) { return e == "gives-up" ? unknown(e) : decided(e); }, never);
   ASSERT_EQ(outcome.reports.size(), 2u);
   EXPECT_EQ(outcome.reports[0].engine, "gives-up");
@@ -77,14 +77,14 @@ TEST(Portfolio, AnUnknownHandsItsSlotToTheNextEngineInListOrder) {
 }
 
 TEST(Portfolio, WithoutADecidedReportThereIsNoWinner) {
-  auto outcome = portfolio::runParallel(queue({"a", "b", "c"}), 2, kBudget, [](const std::string& e) { return unknown(e); }, never);
+  auto outcome = portfolio::runParallel(queue({"a", "b", "c"}), 2, kTimeLimit, [](const std::string& e) { return unknown(e); }, never);
   EXPECT_FALSE(outcome.winner.has_value());
   EXPECT_EQ(outcome.reports.size(), 3u);
   for (auto& r : outcome.reports) EXPECT_EQ(r.stdoutText, "Verdict: UNKNOWN (timeout)\n");
 }
 
 TEST(Portfolio, ACrashIsAFailureNotAnAnswer) {
-  auto outcome = portfolio::runParallel(queue({"crashes", "decides"}), 2, kBudget,
+  auto outcome = portfolio::runParallel(queue({"crashes", "decides"}), 2, kTimeLimit,
       [](const std::string& e) {
         if (e == "crashes") std::abort();
         sleepSeconds(0.3);
@@ -100,7 +100,7 @@ TEST(Portfolio, ACrashIsAFailureNotAnAnswer) {
 }
 
 TEST(Portfolio, AnExceptionInTheChildIsAFailure) {
-  auto outcome = portfolio::runParallel(queue({"throws"}), 1, kBudget, [](const std::string&) -> RunReport { throw std::runtime_error("no"); }, never);
+  auto outcome = portfolio::runParallel(queue({"throws"}), 1, kTimeLimit, [](const std::string&) -> RunReport { throw std::runtime_error("no"); }, never);
   ASSERT_EQ(outcome.reports.size(), 1u);
   EXPECT_FALSE(outcome.winner.has_value());
   EXPECT_NE(outcome.reports[0].failure.find("exited with 3"), std::string::npos) << outcome.reports[0].failure;
@@ -108,7 +108,7 @@ TEST(Portfolio, AnExceptionInTheChildIsAFailure) {
 
 TEST(Portfolio, AStopRequestKillsEveryChild) {
   Stopwatch clock;
-  auto outcome = portfolio::runParallel(queue({"a", "b"}), 2, kBudget,
+  auto outcome = portfolio::runParallel(queue({"a", "b"}), 2, kTimeLimit,
       [](const std::string& e) {
         sleepSeconds(60);
         return decided(e);
@@ -123,7 +123,7 @@ TEST(Portfolio, AStopRequestKillsEveryChild) {
 TEST(Portfolio, LargeReportsArriveWhole) {
   std::string big(3 << 20, 'x');  // far beyond a pipe's buffer
   for (size_t i = 0; i < big.size(); i += 4097) big[i] = static_cast<char>('a' + i % 26);
-  auto outcome = portfolio::runParallel(queue({"big"}), 1, kBudget, [&](const std::string& e) { return decided(e, big); }, never);
+  auto outcome = portfolio::runParallel(queue({"big"}), 1, kTimeLimit, [&](const std::string& e) { return decided(e, big); }, never);
   ASSERT_TRUE(outcome.winner.has_value());
   EXPECT_EQ(outcome.reports[0].stdoutText, big);
   EXPECT_EQ(outcome.reports[0].jsonText, "{}");
