@@ -1,7 +1,7 @@
 # argus: set-up, build and tests. On a fresh Debian 12, as root:
 #   make run       install what is missing, build (Release, build/), verify a bundled example
 #   make test      the same set-up and build, then the whole test suite (ctest)
-#   make sanitize  an ASan/UBSan build in build-asan/ running the unit tests
+#   make sanitize  an ASan/UBSan build in build-asan/ running the unit tests (undefined behaviour fails a test)
 #   make fuzz      libFuzzer harnesses of the input readers (build-fuzz/), FUZZ_SECONDS (default 60) each
 # The machine may be shared: JOBS (default 2) bounds the parallelism of builds and tests.
 
@@ -31,7 +31,7 @@ test: build
 sanitize: setup
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARGUS_SANITIZE=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -L unit
+	cd $(ASAN_BUILD) && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -L unit
 
 # Not part of `test`: a finding fails this target. Options: scripts/fuzz.sh (FUZZ_SECONDS, FUZZ_RUNS, ...).
 fuzz: setup

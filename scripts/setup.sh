@@ -13,7 +13,7 @@
 set -eu
 
 PACKAGES="cmake g++ make pkg-config libz3-dev z3 llvm-14-dev clang-14 libgtest-dev libgmock-dev
-libbenchmark-dev libbdd-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev gcc-multilib
+libbenchmark-dev libbdd-dev libgmp-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev gcc-multilib
 zlib1g-dev libxml2-dev libncurses-dev libffi-dev libclang-rt-14-dev python3 python3-yaml python3-jsonschema
 graphviz chromium fonts-dejavu-core"
 

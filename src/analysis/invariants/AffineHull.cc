@@ -1,7 +1,7 @@
-// Exact affine hulls (rational row reduction on 128-bit fractions) and equality sampling at loop heads.
+// Exact affine hulls (rational row reduction with GMP) and equality sampling at loop heads.
 #include "analysis/invariants/AffineHull.h"
 
-#include <numeric>
+#include <gmpxx.h>
 
 #include "analysis/invariants/Candidates.h"
 #include "smt/Terms.h"
@@ -9,60 +9,22 @@
 namespace argus::analysis {
 namespace {
 
-using Wide = __int128;
-constexpr Wide kLimit = static_cast<Wide>(1) << 100;
-
-Wide absWide(Wide v) { return v < 0 ? -v : v; }
-Wide gcdWide(Wide a, Wide b) {
-  a = absWide(a), b = absWide(b);
-  while (b != 0) a %= b, std::swap(a, b);
-  return a;
-}
-
-/// A fraction num/den (den > 0, reduced); `overflow` is set by any operation whose result leaves ±2^100.
-struct Fraction {
-  Wide num = 0, den = 1;
-  static Fraction of(Wide n, Wide d, bool& overflow) {
-    if (d < 0) n = -n, d = -d;
-    Wide g = gcdWide(n, d);
-    if (g > 1) n /= g, d /= g;
-    if (absWide(n) > kLimit || d > kLimit) overflow = true;
-    return {n, d};
-  }
-  bool zero() const { return num == 0; }
-};
-
-Fraction sub(const Fraction& a, const Fraction& b, bool& overflow) {
-  if (overflow) return {};
-  return Fraction::of(a.num * b.den - b.num * a.den, a.den * b.den, overflow);
-}
-Fraction mul(const Fraction& a, const Fraction& b, bool& overflow) {
-  if (overflow) return {};
-  return Fraction::of(a.num * b.num, a.den * b.den, overflow);
-}
-Fraction div(const Fraction& a, const Fraction& b, bool& overflow) {
-  if (overflow) return {};
-  return Fraction::of(a.num * b.den, a.den * b.num, overflow);
-}
-
-/// An integer vector proportional to `w`, divided by the gcd of its entries; nullopt if it overflows.
-std::optional<std::vector<int64_t>> integral(const std::vector<Fraction>& w) {
-  Wide lcm = 1;
+/// An integer vector proportional to `w`, divided by the gcd of its entries; nullopt if an entry leaves
+/// int64.
+std::optional<std::vector<int64_t>> integral(const std::vector<mpq_class>& w) {
+  mpz_class lcm = 1;
+  for (auto& f : w) mpz_lcm(lcm.get_mpz_t(), lcm.get_mpz_t(), f.get_den_mpz_t());
+  std::vector<mpz_class> ints;
+  mpz_class g = 0;
   for (auto& f : w) {
-    lcm = lcm / gcdWide(lcm, f.den) * f.den;
-    if (lcm > kLimit) return std::nullopt;
-  }
-  std::vector<Wide> ints;
-  Wide g = 0;
-  for (auto& f : w) {
-    ints.push_back(f.num * (lcm / f.den));
-    g = gcdWide(g, ints.back());
+    ints.push_back(f.get_num() * (lcm / f.get_den()));
+    mpz_gcd(g.get_mpz_t(), g.get_mpz_t(), ints.back().get_mpz_t());
   }
   std::vector<int64_t> out;
-  for (Wide v : ints) {
-    Wide r = g > 1 ? v / g : v;
-    if (absWide(r) > INT64_MAX) return std::nullopt;
-    out.push_back(static_cast<int64_t>(r));
+  for (mpz_class& v : ints) {
+    if (g > 1) v /= g;
+    if (v > INT64_MAX || v < -INT64_MAX) return std::nullopt;
+    out.push_back(static_cast<int64_t>(v.get_si()));  // long is 64 bits on every platform argus builds for
   }
   return out;
 }
@@ -72,44 +34,43 @@ std::optional<std::vector<int64_t>> integral(const std::vector<Fraction>& w) {
 void AffineHull::add(std::vector<int64_t> point) { points_.push_back(std::move(point)); }
 
 std::optional<std::vector<LinearEquality>> AffineHull::equalities() const {
-  // Null space of the rows (p, 1): vectors (a, -b) with a·p = b for every point p.
+  // Null space of the rows (p, 1): vectors (a, -b) with a·p = b for every point p. Exact rationals of
+  // unbounded size: a few 31-bit points already give intermediate numbers beyond 128 bits.
   size_t cols = dims_ + 1;
-  bool overflow = false;
-  std::vector<std::vector<Fraction>> m;
+  std::vector<std::vector<mpq_class>> m;
   for (auto& p : points_) {
-    std::vector<Fraction> row;
-    for (int64_t v : p) row.push_back({v, 1});
-    row.push_back({1, 1});
+    std::vector<mpq_class> row;
+    for (int64_t v : p) row.emplace_back(static_cast<long>(v));
+    row.emplace_back(1);
     m.push_back(std::move(row));
   }
   std::vector<size_t> pivotCol;
   size_t r = 0;
   for (size_t c = 0; c < cols && r < m.size(); ++c) {
     size_t i = r;
-    while (i < m.size() && m[i][c].zero()) ++i;
+    while (i < m.size() && m[i][c] == 0) ++i;
     if (i == m.size()) continue;
     std::swap(m[i], m[r]);
-    Fraction pivot = m[r][c];
-    for (auto& f : m[r]) f = div(f, pivot, overflow);
+    mpq_class pivot = m[r][c];
+    for (auto& f : m[r]) f /= pivot;
     for (size_t k = 0; k < m.size(); ++k) {
-      if (k == r || m[k][c].zero()) continue;
-      Fraction factor = m[k][c];
-      for (size_t j = 0; j < cols; ++j) m[k][j] = sub(m[k][j], mul(factor, m[r][j], overflow), overflow);
+      if (k == r || m[k][c] == 0) continue;
+      mpq_class factor = m[k][c];
+      for (size_t j = 0; j < cols; ++j) m[k][j] -= factor * m[r][j];
     }
     pivotCol.push_back(c);
     ++r;
   }
-  if (overflow) return std::nullopt;
   std::vector<bool> isPivot(cols, false);
   for (size_t c : pivotCol) isPivot[c] = true;
   std::vector<LinearEquality> out;
   for (size_t free = 0; free < cols; ++free) {
     if (isPivot[free]) continue;
-    std::vector<Fraction> w(cols);
-    w[free] = {1, 1};
-    for (size_t k = 0; k < pivotCol.size(); ++k) w[pivotCol[k]] = Fraction::of(-m[k][free].num, m[k][free].den, overflow);
+    std::vector<mpq_class> w(cols);
+    w[free] = 1;
+    for (size_t k = 0; k < pivotCol.size(); ++k) w[pivotCol[k]] = -m[k][free];
     auto ints = integral(w);
-    if (overflow || !ints) return std::nullopt;
+    if (!ints) return std::nullopt;
     LinearEquality eq;
     eq.coefficients.assign(ints->begin(), ints->begin() + static_cast<long>(dims_));
     eq.constant = -ints->back();

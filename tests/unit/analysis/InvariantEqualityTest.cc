@@ -70,6 +70,31 @@ TEST(InvariantEquality, SpanningPointsGiveNoEqualityAndOnePointFixesEverything) 
   }
 }
 
+TEST(InvariantEquality, ThirtyOneBitInputsStillGiveTheirRelation) {
+  // Points (i, j, x, y) of jm2006's loop head with inputs near 2^31: x - y = i - j. Their row reduction
+  // multiplies 31-bit numbers four times; it must stay exact (or give nothing), never wrap.
+  const int64_t inputs[][3] = {{2147483000, 1999999937, 1234567890},
+                               {1073741789, 2147483647, 77},
+                               {2000000011, 5, 1999999000},
+                               {1500000001, 1600000003, 0},
+                               {2147483646, 2147483645, 2147483646}};
+  std::vector<std::vector<int64_t>> points;
+  AffineHull h(4);
+  for (auto& [i, j, x] : inputs) {
+    points.push_back({i, j, x, j - (i - x)});
+    h.add(points.back());
+  }
+  auto eqs = h.equalities();
+  ASSERT_TRUE(eqs);
+  ASSERT_EQ(eqs->size(), 1u);
+  for (auto& eq : *eqs)
+    for (auto& pt : points) {
+      __int128 sum = 0;
+      for (size_t k = 0; k < pt.size(); ++k) sum += static_cast<__int128>(eq.coefficients[k]) * pt[k];
+      EXPECT_TRUE(sum == eq.constant);
+    }
+}
+
 TEST(InvariantEquality, SamplingFindsTheLoopRelationAndHoudiniKeepsIt) {
   Diagonal d;
   transforms::CutPointSystem ts(d.p, d.main);

@@ -1,15 +1,17 @@
-// Running the k-induction engine from the registry on a hand-built program, and checking its evidence
-// with certify's independent checkers.
+// Running an engine from the registry (k-induction by default) on a hand-built program or a benchmark
+// task, and checking its evidence with certify's independent checkers.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
 
 #include "certify/Certify.h"
 #include "engines/Engine.h"
+#include "frontend/c/CFrontend.h"
 
 namespace argus::testing {
 
@@ -39,6 +41,15 @@ inline std::unique_ptr<KindOutcome> runEngine(const std::string& name, const ir:
 inline std::unique_ptr<KindOutcome> runKind(const ir::Program& p, const std::map<std::string, std::string>& settings = {},
                                             double timeoutSeconds = 30) {
   return runEngine("kind", p, settings, timeoutSeconds);
+}
+
+/// The program of a C task below ../shared/bench/c (`yml` relative to it); a missing task fails loudly.
+inline std::unique_ptr<ir::Program> loadBenchTask(const char* yml) {
+  std::filesystem::path file = std::filesystem::path(ARGUS_SHARED_DIR) / "bench" / "c" / yml;
+  if (!std::filesystem::exists(file)) ADD_FAILURE() << "missing benchmark task " << file << " (../shared must exist)";
+  Logger log;
+  Stats stats;
+  return frontend::translateC(frontend::loadTask(file.string()), {}, log, stats);
 }
 
 /// The result is Safe and certify accepts its certificate; returns the certificate.
