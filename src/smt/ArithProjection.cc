@@ -120,6 +120,9 @@ BigInt symmetricMod(BigInt v, BigInt m) {
   return 2 * r > m ? r - m : r;
 }
 
+/// Moduli from this size up are read as machine-integer wrap-around (see quotientByConstant).
+constexpr int64_t kWrapModulus = 256;
+
 class Projector {
  public:
   Projector(const std::vector<z3::expr>& vars, const z3::model& model) : model_(model), vars_(vars) {}
@@ -162,6 +165,7 @@ class Projector {
   std::vector<Atom> atoms_;
   std::unordered_map<unsigned, unsigned> atomIndex_;  // term id → atom
   std::unordered_map<unsigned, Linear> linearOf_;     // term id → its reading
+  std::unordered_map<unsigned, Rational> wrapQuotients_;  // t div k (k ≥ kWrapModulus) → its model value
   std::vector<Constraint> constraints_;
   std::vector<z3::expr> opaque_;  // literals kept as they are
 };
@@ -332,32 +336,47 @@ Linear Projector::linear(const z3::expr& e) {
 /// Purification of t div k, t mod k, t rem k for a constant k ≠ 0 and t mentioning a variable to
 /// eliminate: a fresh integer z = t div |k| with 0 ≤ t − |k|·z ≤ |k| − 1, so that t mod k = t − |k|·z,
 /// t div k = sign(k)·z and t rem k = sign(k)·(t mod k) (SMT-LIB's and Z3's semantics).
+///
+/// For a modulus of kWrapModulus or more, z is not a variable but its value in the model: the
+/// projection keeps 0 ≤ t − |k|·M(z) ≤ |k| − 1, which implies the original (the model's disjunct of
+/// ∃z). Such moduli are machine-integer wrap-around (2^8, 2^32, ...): eliminating z would leave a
+/// divisibility by 2^32 that pins the other variables to single residues, and the engines would block
+/// or cover 2^32 points one by one; the model's quotient (usually 0, "no wrap") leaves a polyhedron.
 Linear Projector::quotientByConstant(const z3::expr& e, Z3_decl_kind kind) {
   Rational k = linear(e.arg(1)).constant;
   Rational absK = k.sign() < 0 ? -k : k;
   z3::expr t = e.arg(0);
   z3::expr quotient = t / e.ctx().int_val(toDecimal(absK.num()).c_str());
   Linear lt = linear(t);
-  unsigned z;
+  bool wrap = absK >= Rational(kWrapModulus);
+  Linear zTerm;
   auto known = atomIndex_.find(quotient.id());
   if (known != atomIndex_.end()) {
-    z = known->second;
+    zTerm.addTerm(known->second, Rational(1));
+  } else if (wrap && wrapQuotients_.count(quotient.id())) {
+    zTerm.constant = wrapQuotients_.at(quotient.id());
   } else {
-    z = static_cast<unsigned>(atoms_.size());
-    atoms_.push_back({quotient, true, true, std::nullopt});
-    atomIndex_.emplace(quotient.id(), z);
+    if (wrap) {
+      z3::expr v = model_.eval(quotient, true);
+      if (!v.is_numeral()) throw Unsupported{};
+      zTerm.constant = parseRational(Z3_get_numeral_string(v.ctx(), v));
+      wrapQuotients_.emplace(quotient.id(), zTerm.constant);
+    } else {
+      unsigned z = static_cast<unsigned>(atoms_.size());
+      atoms_.push_back({quotient, true, true, std::nullopt});
+      atomIndex_.emplace(quotient.id(), z);
+      zTerm.addTerm(z, Rational(1));
+    }
     Linear lower;  // |k|·z − t ≤ 0
-    lower.addTerm(z, absK);
+    lower.add(zTerm, absK);
     lower.add(lt, Rational(-1));
     Linear upper;  // t − |k|·z − (|k| − 1) ≤ 0
     upper.add(lt, Rational(1));
-    upper.addTerm(z, -absK);
+    upper.add(zTerm, -absK);
     upper.constant = upper.constant - absK + Rational(1);
     for (Linear* bound : {&lower, &upper})
       if (auto n = normalised(Constraint{Rel::Le, *bound})) constraints_.push_back(std::move(*n));
   }
-  Linear zTerm;
-  zTerm.addTerm(z, Rational(1));
   if (kind == Z3_OP_IDIV) {
     zTerm.scale(Rational(k.sign()));
     return zTerm;

@@ -248,6 +248,34 @@ TEST(ArithProjection, OnlyDivisibilityFixesAResidue) {
   EXPECT_TRUE(smt::implies(r, z3::mod(y, 2) == 1));  // x even, x + y odd
 }
 
+TEST(ArithProjection, AWrapAroundModulusKeepsTheModelsQuotient) {
+  // Unsigned decrement on 32 bits: y = (x - 1) mod 2^32 with x in [1, 2^32 - 1]. Eliminating x exactly
+  // gives y in [0, 2^32 - 2]; eliminating the quotient as a variable would leave a divisibility by 2^32
+  // that pins y to a residue of the model's x. With the model's quotient (0: no wrap) the projection is
+  // the interval again. (∃x. f is stated by hand: Z3's quantifier elimination enumerates the 2^32
+  // residues of the quantified check that projectChecked would ask.)
+  z3::context ctx;
+  z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
+  z3::expr word = ctx.int_val("4294967296");
+  z3::expr f = y == z3::mod(x - 1, word) && x >= 1 && x <= word - 1;
+  z3::model m = modelOf(ctx, f && x == 5);
+  auto implicant = modelImplicant(f, m);
+  ASSERT_TRUE(implicant);
+  ArithProjection r = projectArithmetic({x}, *implicant, m);
+  ASSERT_TRUE(r.unprojected.empty());
+  z3::expr projection = mkAnd(ctx, r.literals);
+  EXPECT_FALSE(mentions(projection, x)) << projection;
+  EXPECT_TRUE(m.eval(projection, true).is_true()) << projection;
+  EXPECT_TRUE(smt::implies(projection, y >= 0 && y <= word - 2)) << projection;
+  for (int other : {0, 7, 100000})
+    EXPECT_EQ(checkSat(ctx, {projection, y == other}), SatResult::Sat) << projection;
+  // A small modulus stays a residue: x even and y = x + 1 project to "y odd", not to an interval.
+  z3::expr g = z3::mod(x, 2) == 0 && y == x + 1;
+  z3::expr parity = projectedOwn({x}, g, modelOf(ctx, g && x == 4));
+  EXPECT_TRUE(smt::implies(parity, z3::mod(y, 2) == 1));
+  EXPECT_EQ(checkSat(ctx, {parity, y == 101}), SatResult::Sat);
+}
+
 TEST(ArithProjection, MixedIntegersAndReals) {
   z3::context ctx;
   Stats stats;
