@@ -87,6 +87,9 @@ struct VerifyCommand {
     c->add_option("--json", request.jsonFile, "write a JSON report to this file");
     c->add_option("--witness", request.witnessFile,
                   "C tasks: write an SV-COMP witness (format 2.0, YAML) of a TRUE or FALSE to this file");
+    c->add_option("--witness-format", request.witnessFormat,
+                  "yaml (format 2.0, the default) or graphml (the older GraphML 1.0)")
+        ->check(CLI::IsMember({"yaml", "graphml"}));
     c->add_option("--report", request.reportDir,
                   "write an HTML report (verdict, trace or invariants over the source, CFA) to DIR/index.html");
     c->add_option("--dump-queries", request.dumpDir, "write every solver query as .smt2 into this folder");
@@ -113,10 +116,10 @@ struct ValidateCommand {
 
   CLI::App* setUp(CLI::App& app) {
     CLI::App* c = app.add_subcommand(
-        "validate", "check an SV-COMP witness (format 2.0) of a C task: replay a violation witness natively, "
+        "validate", "check an SV-COMP witness (format 2.0 or GraphML 1.0) of a C task: replay a violation witness natively, "
                     "check a correctness witness's loop invariants with certify");
     addTaskArgument(c, request.input);
-    c->add_option("--witness", request.witnessFile, "the witness (.yml)")->required();
+    c->add_option("--witness", request.witnessFile, "the witness (format 2.0 YAML, or GraphML 1.0)")->required();
     c->add_option("--timeout", request.timeoutSeconds, "seconds for all checks together (default 120)");
     addFrontendFlags(c, flags);
     c->add_flag("-v,--verbose", request.verbosity, "log the front end's progress on stderr");

@@ -198,7 +198,9 @@ class VerifyRun {
     if (request_.witnessFile.empty() || result.verdict == ir::Verdict::Unknown) return;
     witness::WitnessText witness;
     try {
-      witness = witness::writeWitness(program, result, {kVersion, ""});
+      witness::WitnessFormat format =
+          request_.witnessFormat == "graphml" ? witness::WitnessFormat::GraphMl : witness::WitnessFormat::Yaml;
+      witness = witness::writeWitness(program, result, {kVersion, "", format});
     } catch (const std::exception& e) {
       witness.whyNot = e.what();
     }

@@ -16,6 +16,7 @@ struct VerifyRequest {
   std::vector<std::string> assignments;  // "name=value", applied in order (flags after --set)
   std::string jsonFile;                  // empty: none
   std::string witnessFile;               // --witness, empty: none
+  std::string witnessFormat = "yaml";    // --witness-format: yaml or graphml
   std::string dumpDir;                   // --dump-queries, empty: none
   std::string reportDir;                 // --report: DIR/index.html, empty: none
   int verbosity = 0;

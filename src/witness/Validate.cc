@@ -1,10 +1,12 @@
-// Validation of witnesses 2.0 by replay (violation) and by certify (correctness); see Validate.h.
+// Validation of witnesses (2.0 YAML or GraphML 1.0) by replay (violation) and by certify (correctness);
+// see Validate.h.
 #include "witness/Validate.h"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <regex>
+#include <set>
 
 #include "certify/Certify.h"
 #include "certify/Unfolding.h"
@@ -12,6 +14,7 @@
 #include "util/Error.h"
 #include "util/Stats.h"
 #include "witness/CExpression.h"
+#include "witness/GraphMl.h"
 #include "witness/Witness.h"
 
 namespace argus::witness {
@@ -55,22 +58,42 @@ std::optional<std::string> taskMismatch(const ir::Program& program, const YAML::
   return std::nullopt;
 }
 
+ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId, z3::expr> invariants,
+                                  const ValidationOptions& options);
+
 /// The largest unrolling tried for a witness without invariants (a recursive program's unrolling grows
 /// exponentially with the bound).
 constexpr unsigned kMaxUnrolling = 256;
 
 ValidationOutcome outcome(Validity v, std::string kind, std::string detail) { return {v, std::move(kind), std::move(detail)}; }
 
-ValidationOutcome validateViolation(const ir::Program& program, const YAML::Node& content, const std::string& file,
-                                    const ValidationOptions& options) {
-  const std::string kind = "violation";
-  if (!content || !content.IsSequence()) throw InputError(file, 0, "a violation_sequence needs a content list");
-  static const std::regex kResult(R"(^\s*\\result\s*==\s*(-?[0-9]+)[uUlL]*\s*$)");
+/// N of "\result == N" (a C integer constant, optionally with suffixes and a closing ';'), or nothing.
+std::optional<std::string> resultValue(const std::string& constraint) {
+  static const std::regex kResult(R"(^\s*\\result\s*==\s*(-?[0-9]+)[uUlL]*\s*;?\s*$)");
+  std::smatch match;
+  if (!std::regex_match(constraint, match, kResult)) return std::nullopt;
+  return match[1].str();
+}
+
+/// The program compiled and run natively with `values` for its nondet calls, in order.
+ValidationOutcome replayValues(const ir::Program& program, const std::vector<std::string>& values,
+                               const ValidationOptions& options) {
   frontend::ReplaySpec spec;
   spec.cFile = program.origin().file;
   spec.errorFunction = program.origin().errorFunction;
   spec.ilp32 = program.origin().ilp32;
   spec.timeoutSeconds = options.replayTimeout;
+  for (const std::string& v : values) spec.inputs.push_back({"", v});
+  frontend::ReplayOutcome run = frontend::replayNatively(spec);
+  if (run.reachedError) return outcome(Validity::Confirmed, "violation", run.detail);
+  return outcome(run.contradicted ? Validity::Rejected : Validity::Unconfirmed, "violation", run.detail);
+}
+
+ValidationOutcome validateViolation(const ir::Program& program, const YAML::Node& content, const std::string& file,
+                                    const ValidationOptions& options) {
+  const std::string kind = "violation";
+  if (!content || !content.IsSequence()) throw InputError(file, 0, "a violation_sequence needs a content list");
+  std::vector<std::string> values;
   bool target = false;
   for (const YAML::Node& item : content) {
     YAML::Node segment = item["segment"];
@@ -86,19 +109,66 @@ ValidationOutcome validateViolation(const ir::Program& program, const YAML::Node
         target = true;
       } else if (type == "function_return") {
         std::string value = scalar(waypoint["constraint"], "value", file);
-        std::smatch match;
-        if (!std::regex_match(value, match, kResult))
+        std::optional<std::string> number = resultValue(value);
+        if (!number)
           return outcome(Validity::Unconfirmed, kind, "argus reads only '\\result == N' constraints, not '" + value + "'");
-        spec.inputs.push_back({"", match[1].str()});
+        values.push_back(*number);
       } else {
         return outcome(Validity::Unconfirmed, kind, "argus follows no '" + type + "' waypoints");
       }
     }
   }
   if (!target) return outcome(Validity::Rejected, kind, "the witness has no target waypoint");
-  frontend::ReplayOutcome run = frontend::replayNatively(spec);
-  if (run.reachedError) return outcome(Validity::Confirmed, kind, run.detail);
-  return outcome(run.contradicted ? Validity::Rejected : Validity::Unconfirmed, kind, run.detail);
+  return replayValues(program, values, options);
+}
+
+/// The GraphML violation witness as a path from the entry node: the values of its "\result == N"
+/// assumptions in order, up to the violation node.
+ValidationOutcome validateViolation(const ir::Program& program, const GraphMlWitness& graph,
+                                    const ValidationOptions& options) {
+  const std::string kind = "violation";
+  std::string at;
+  for (auto& [id, node] : graph.nodes)
+    if (node.data.count("entry") && node.data.at("entry") == "true") {
+      if (!at.empty()) return outcome(Validity::Unconfirmed, kind, "more than one entry node");
+      at = id;
+    }
+  if (at.empty()) return outcome(Validity::Rejected, kind, "the witness has no entry node");
+  std::vector<std::string> values;
+  std::set<std::string> visited;
+  while (true) {
+    const auto& node = graph.nodes.at(at).data;
+    if (node.count("violation") && node.at("violation") == "true") return replayValues(program, values, options);
+    if (!visited.insert(at).second) return outcome(Validity::Unconfirmed, kind, "the witness's path runs in a cycle");
+    const GraphMlWitness::Edge* next = nullptr;
+    for (const auto& e : graph.edges)
+      if (e.source == at) {
+        if (next) return outcome(Validity::Unconfirmed, kind, "argus follows only witnesses that are one path");
+        next = &e;
+      }
+    if (!next) return outcome(Validity::Rejected, kind, "the witness's path ends before a violation node");
+    if (auto a = next->data.find("assumption"); a != next->data.end()) {
+      std::optional<std::string> value = resultValue(a->second);
+      if (!value || !next->data.count("assumption.resultfunction"))
+        return outcome(Validity::Unconfirmed, kind, "argus reads only '\\result == N;' assumptions of a resultfunction, not '" + a->second + "'");
+      values.push_back(*value);
+    }
+    at = next->target;
+  }
+}
+
+/// The loop head of `program` whose loop is the only one starting on file:line in `function`.
+std::optional<ir::LocId> loopHeadOnLine(const ir::Program& program, const std::string& file, int line,
+                                        const std::string& function) {
+  std::optional<ir::LocId> found;
+  for (const ir::Location& loc : program.locs()) {
+    const ir::SourceLoc& start = loc.loopStart;
+    if (start.known() && start.line == line && sameFile(start.file, file) && program.proc(loc.proc).name == function) {
+      if (found) return std::nullopt;
+      found = loc.id;
+    }
+  }
+  return found;
 }
 
 /// The loop head of `program` whose loop starts at file:line:column in `function`.
@@ -141,6 +211,49 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::No
     auto [it, fresh] = invariants.try_emplace(*loc, formula);
     if (!fresh) it->second = it->second && formula;
   }
+  return checkInvariants(program, std::move(invariants), options);
+}
+
+/// The GraphML correctness witness: each node's invariant at the loop that its incoming edges'
+/// `startline` names (the loop starting on that line of the node's `invariant.scope`). Several nodes at
+/// one loop are alternatives: their disjunction holds there.
+ValidationOutcome validateCorrectness(const ir::Program& program, const GraphMlWitness& graph, const std::string& file,
+                                      const ValidationOptions& options) {
+  const std::string kind = "correctness";
+  std::map<ir::LocId, z3::expr> invariants;
+  std::map<ir::ProcId, SourceScope> scopes;
+  for (const auto& e : graph.edges) {
+    const auto& node = graph.nodes.at(e.target).data;
+    auto text = node.find("invariant");
+    if (text == node.end()) continue;
+    auto line = e.data.find("startline");
+    if (line == e.data.end())
+      return outcome(Validity::Unconfirmed, kind, "an invariant node entered by an edge without a startline");
+    std::string function = node.count("invariant.scope") ? node.at("invariant.scope") : "main";
+    int lineNumber = 0;
+    try {
+      lineNumber = std::stoi(line->second);
+    } catch (const std::exception&) {
+      throw InputError(file, 0, "startline '" + line->second + "' is not a number");
+    }
+    auto loc = loopHeadOnLine(program, program.origin().file, lineNumber, function);
+    if (!loc)
+      return outcome(Validity::Unconfirmed, kind,
+                     fmt::format("no single loop of {} starts on line {}", function, lineNumber));
+    ir::ProcId proc = program.loc(*loc).proc;
+    const SourceScope& scope = scopes.try_emplace(proc, program, proc).first->second;
+    z3::expr formula = fromC(text->second, scope, *loc, fmt::format("{}: node {}", file, e.target));
+    auto [it, fresh] = invariants.try_emplace(*loc, formula);
+    if (!fresh) it->second = it->second || formula;
+  }
+  return checkInvariants(program, std::move(invariants), options);
+}
+
+/// The invariants (at loop heads; `true` at the others) as a certificate that certify accepts, in one of
+/// the forms the header lists.
+ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId, z3::expr> invariants,
+                                  const ValidationOptions& options) {
+  const std::string kind = "correctness";
 
   certify::CertifyOptions checks;
   checks.checkTimeout = options.checkTimeout;
@@ -212,10 +325,51 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::No
                              "to bound {}; last: {}", kMaxUnrolling, last));
 }
 
+/// The GraphML witness's task must be this program's: hash, property and architecture.
+std::optional<std::string> taskMismatch(const ir::Program& program, const GraphMlWitness& graph) {
+  auto value = [&](const char* key) {
+    auto it = graph.graphData.find(key);
+    return it == graph.graphData.end() ? std::string() : it->second;
+  };
+  std::string hash = sha256OfFile(program.origin().file);
+  if (value("programhash") != hash) return "the witness's programhash is not the program's SHA-256 " + hash;
+  if (value("specification").find(program.origin().errorFunction + "()") == std::string::npos)
+    return "the witness's specification is not unreach-call of " + program.origin().errorFunction;
+  std::string architecture = value("architecture");
+  if (!architecture.empty() && architecture != (program.origin().ilp32 ? "32bit" : "64bit"))
+    return "the witness is for the architecture " + architecture;
+  return std::nullopt;
+}
+
+ValidationOutcome validateGraphMl(const ir::Program& program, const std::string& witnessFile,
+                                  const ValidationOptions& options) {
+  GraphMlWitness graph = readGraphMl(witnessFile);
+  auto type = graph.graphData.find("witness-type");
+  if (type == graph.graphData.end()) throw InputError(witnessFile, 0, "the graph has no witness-type");
+  std::string kind = type->second == "violation_witness"     ? "violation"
+                     : type->second == "correctness_witness" ? "correctness"
+                                                             : "";
+  if (kind.empty()) throw InputError(witnessFile, 0, "unknown witness-type '" + type->second + "'");
+  if (auto mismatch = taskMismatch(program, graph)) return outcome(Validity::Rejected, kind, *mismatch);
+  return kind == "violation" ? validateViolation(program, graph, options)
+                             : validateCorrectness(program, graph, witnessFile, options);
+}
+
 }  // namespace
 
 ValidationOutcome validateWitness(const ir::Program& program, const std::string& witnessFile,
                                   const ValidationOptions& options) {
+  if (looksLikeXml(witnessFile)) {
+    if (program.origin().language != ir::Language::C)
+      return outcome(Validity::Unconfirmed, "", "witnesses are validated for C programs");
+    try {
+      return validateGraphMl(program, witnessFile, options);
+    } catch (const std::bad_alloc&) {
+      return outcome(Validity::Unconfirmed, "", "out of memory");
+    } catch (const z3::exception& e) {
+      return outcome(Validity::Unconfirmed, "", std::string("the solver gave up: ") + e.msg());
+    }
+  }
   YAML::Node root;
   try {
     root = YAML::LoadFile(witnessFile);

@@ -1,4 +1,4 @@
-// Writes SV-COMP witnesses 2.0 from certified evidence (see Witness.h).
+// Writes SV-COMP witnesses 2.0 (or GraphML 1.0, GraphMl.cc) from certified evidence (see Witness.h).
 #include "witness/Witness.h"
 
 #include <fmt/chrono.h>
@@ -12,10 +12,12 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <variant>
 
 #include "report/ValueText.h"
 #include "util/Error.h"
 #include "witness/CExpression.h"
+#include "witness/GraphMl.h"
 #include "witness/SourceText.h"
 
 namespace argus::witness {
@@ -31,11 +33,15 @@ std::string newUuid() {
                      low >> 48, low & 0xFFFFFFFFFFFFull);
 }
 
+}  // namespace
+
 std::string creationTime() {
   auto now = std::chrono::system_clock::now();
   std::time_t seconds = std::chrono::system_clock::to_time_t(now);
   return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(seconds));
 }
+
+namespace {
 
 void emitMetadata(YAML::Emitter& out, const ir::Program& program, const WitnessMetadata& metadata) {
   const ir::Origin& origin = program.origin();
@@ -70,37 +76,39 @@ void emitLocation(YAML::Emitter& out, const std::string& file, int line, int col
   out << YAML::EndMap;
 }
 
-struct Waypoint {
-  std::string type;  // function_return or target
-  int line = 0, column = 0;
-  std::string function;
-  std::string constraint;  // function_return: "\result == V"
-};
-
-WitnessText violationWitness(const ir::Program& program, const ir::Trace& trace, const WitnessMetadata& metadata) {
-  if (!trace.replayed) return {std::nullopt, "the trace was not replayed natively"};
+/// The waypoints of a replayed trace: a function_return per nondet value, then the target; or why not.
+std::variant<std::vector<Waypoint>, std::string> violationWaypoints(const ir::Program& program, const ir::Trace& trace) {
+  if (!trace.replayed) return std::string("the trace was not replayed natively");
   const std::string& file = program.origin().file;
   SourceText source(file);
   std::vector<Waypoint> waypoints;
   for (const ir::TraceStep& step : trace.steps) {
     const ir::Edge& edge = program.edge(step.edge);
     for (size_t i = 0; i < step.inputs.size(); ++i) {
-      if (i >= edge.inputs.size()) return {std::nullopt, "a step consumed more inputs than its edge declares"};
+      if (i >= edge.inputs.size()) return std::string("a step consumed more inputs than its edge declares");
       const ir::NondetInput& input = edge.inputs[i];
       if (!input.loc.known() || !sameFile(input.loc.file, file))
-        return {std::nullopt, "the call of " + input.function + " has no position in " + file};
+        return "the call of " + input.function + " has no position in " + file;
       auto end = source.closingParenthesis(input.loc.line, input.loc.column);
-      if (!end) return {std::nullopt, "cannot find the end of the call at " + input.loc.str()};
+      if (!end) return "cannot find the end of the call at " + input.loc.str();
       waypoints.push_back({"function_return", end->first, end->second, program.proc(edge.proc).name,
-                           "\\result == " + report::valueText(step.inputs[i], input.type)});
+                           "\\result == " + report::valueText(step.inputs[i], input.type), input.function});
     }
   }
-  if (trace.steps.empty()) return {std::nullopt, "the trace is empty"};
+  if (trace.steps.empty()) return std::string("the trace is empty");
   const ir::Edge& last = program.edge(trace.steps.back().edge);
   if (!program.isErrorLoc(last.to) || !last.loc.known() || !sameFile(last.loc.file, file))
-    return {std::nullopt, "the call of the error function has no position in " + file};
-  waypoints.push_back({"target", last.loc.line, last.loc.column, program.proc(last.proc).name, ""});
+    return "the call of the error function has no position in " + file;
+  waypoints.push_back({"target", last.loc.line, last.loc.column, program.proc(last.proc).name, "", ""});
+  return waypoints;
+}
 
+WitnessText violationWitness(const ir::Program& program, const ir::Trace& trace, const WitnessMetadata& metadata) {
+  auto collected = violationWaypoints(program, trace);
+  if (auto* why = std::get_if<std::string>(&collected)) return {std::nullopt, *why};
+  const auto& waypoints = std::get<std::vector<Waypoint>>(collected);
+  if (metadata.format == WitnessFormat::GraphMl) return {graphMlViolation(program, waypoints, metadata), ""};
+  const std::string& file = program.origin().file;
   YAML::Emitter out;
   out << YAML::BeginSeq << YAML::BeginMap;
   out << YAML::Key << "entry_type" << YAML::Value << "violation_sequence";
@@ -123,11 +131,6 @@ WitnessText violationWitness(const ir::Program& program, const ir::Trace& trace,
   out << YAML::EndSeq << YAML::EndMap << YAML::EndSeq;
   return {std::string(out.c_str()) + "\n", ""};
 }
-
-struct LoopInvariant {
-  ir::LocId loc;
-  std::string value;
-};
 
 /// What the certificate says at each loop head it names, in C.
 std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::Certificate& certificate) {
@@ -170,14 +173,17 @@ WitnessText correctnessWitness(const ir::Program& program, const ir::Certificate
   if (program.origin().encoding != ir::Encoding::Int)
     return {std::nullopt, "invariants of the bit-vector encoding are not written as C expressions yet"};
   const std::string& file = program.origin().file;
+  std::vector<LoopInvariant> invariants;
+  for (LoopInvariant& inv : loopInvariants(program, certificate))
+    if (sameFile(program.loc(inv.loc).loopStart.file, file)) invariants.push_back(std::move(inv));
+  if (metadata.format == WitnessFormat::GraphMl) return {graphMlCorrectness(program, invariants, metadata), ""};
   YAML::Emitter out;
   out << YAML::BeginSeq << YAML::BeginMap;
   out << YAML::Key << "entry_type" << YAML::Value << "invariant_set";
   emitMetadata(out, program, metadata);
   out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
-  for (const LoopInvariant& inv : loopInvariants(program, certificate)) {
+  for (const LoopInvariant& inv : invariants) {
     const ir::SourceLoc& start = program.loc(inv.loc).loopStart;
-    if (!sameFile(start.file, file)) continue;
     out << YAML::BeginMap << YAML::Key << "invariant" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "type" << YAML::Value << "loop_invariant";
     emitLocation(out, file, start.line, start.column, program.proc(program.loc(inv.loc).proc).name);

@@ -17,10 +17,13 @@
 
 namespace argus::witness {
 
-/// What the metadata of every witness names: the producer and the task.
+enum class WitnessFormat { Yaml, GraphMl };  // format 2.0, or the older GraphML 1.0 (GraphMl.h)
+
+/// What the metadata of every witness names: the producer and the task; and the format to write.
 struct WitnessMetadata {
   std::string producerVersion;
   std::string commandLine;  // may be empty
+  WitnessFormat format = WitnessFormat::Yaml;
 };
 
 struct WitnessText {
@@ -31,6 +34,24 @@ struct WitnessText {
 /// The witness of a certified result of a C program (violation for a replayed trace, correctness for a
 /// checked certificate); nothing for UNKNOWN or for a program that did not come from C.
 WitnessText writeWitness(const ir::Program& program, const ir::Result& result, const WitnessMetadata& metadata);
+
+/// A waypoint of a violation witness, in either format.
+struct Waypoint {
+  std::string type;  // function_return or target
+  int line = 0, column = 0;
+  std::string function;    // the function the waypoint is in
+  std::string constraint;  // function_return: "\\result == V"
+  std::string callee;      // function_return: the __VERIFIER_nondet_* function that returned
+};
+
+/// What a correctness witness says at one loop head, in C.
+struct LoopInvariant {
+  ir::LocId loc;
+  std::string value;
+};
+
+/// "YYYY-MM-DDThh:mm:ssZ", now.
+std::string creationTime();
 
 /// "G ! call(reach_error())" for the program's error function.
 std::string specificationOf(const ir::Program& program);

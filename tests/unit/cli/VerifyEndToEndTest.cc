@@ -1,7 +1,7 @@
 // argus verify end to end (C front end, bmc, certify, report) on the bundled examples: verdict line,
 // trace with the input that reaches the error, JSON report, exit codes, options that reach the front
-// end, the timeout, and that no temporary folder or child process outlives a run, even one that the hard
-// deadline ends at once.
+// end, the timeout, GraphML witnesses written and validated, and that no temporary folder or child
+// process outlives a run, even one that the hard deadline ends at once.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <fcntl.h>
@@ -16,6 +16,7 @@
 #include "cli/ExitCode.h"
 #include "report/VerdictLine.h"
 #include "testing/TestFolder.h"
+#include "witness/GraphMl.h"
 
 using namespace argus;
 using argus::clitest::CliOutcome;
@@ -230,4 +231,39 @@ TEST(VerifyEndToEndDeathTest, TheHardDeadlineKillsClangAndRemovesItsTemporaryFol
   for (int i = 0; i < 100 && !(survivor = processNaming(dir.root().string())).empty(); ++i) usleep(20 * 1000);
   EXPECT_EQ(survivor, "") << "clang still waits for its include";
   if (!survivor.empty()) kill(std::stoi(survivor), SIGKILL);  // a failed test leaves no clang behind
+}
+
+TEST(VerifyEndToEnd, GraphMlWitnessesAreWrittenAndValidated) {
+  TestFolder dir;
+  // FALSE: the path's assumption gives the nondet value that reaches the error; validate replays it.
+  std::string violation = dir.path("violation.graphml");
+  CliOutcome unsafe = verify({example("sum.c"), "--witness", violation, "--witness-format", "graphml"});
+  ASSERT_EQ(unsafe.code, cli::kExitFalse) << unsafe.out << unsafe.err;
+  witness::GraphMlWitness graph = witness::readGraphMl(violation);
+  EXPECT_EQ(graph.graphData["witness-type"], "violation_witness");
+  bool assumed = false;
+  for (auto& e : graph.edges)
+    assumed |= e.data["assumption"] == "\\result == 7;" && e.data["assumption.resultfunction"] == "__VERIFIER_nondet_uint";
+  EXPECT_TRUE(assumed) << readAll(violation);
+  CliOutcome confirmed = runCli({"validate", example("sum.c"), "--witness", violation});
+  EXPECT_EQ(confirmed.code, cli::kExitTrue) << confirmed.out << confirmed.err;
+  // The same path with another value does not reach the error: the witness is rejected.
+  std::string text = readAll(violation);
+  text.replace(text.find("\\result == 7;"), std::string("\\result == 7;").size(), "\\result == 6;");
+  std::string wrong = dir.write("wrong.graphml", text);
+  CliOutcome rejected = runCli({"validate", example("sum.c"), "--witness", wrong});
+  EXPECT_EQ(rejected.code, cli::kExitFalse) << rejected.out << rejected.err;
+
+  // TRUE: the loop invariant sits in a node entered at the loop's line; validate checks it with certify.
+  std::string correctness = dir.path("correctness.graphml");
+  CliOutcome safe =
+      verify({example("counter.c"), "--engine", "kind", "--witness", correctness, "--witness-format", "graphml"});
+  ASSERT_EQ(safe.code, cli::kExitTrue) << safe.out << safe.err;
+  graph = witness::readGraphMl(correctness);
+  EXPECT_EQ(graph.graphData["witness-type"], "correctness_witness");
+  size_t invariants = 0;
+  for (auto& [id, node] : graph.nodes) invariants += node.data.count("invariant");
+  EXPECT_GE(invariants, 1u) << readAll(correctness);
+  CliOutcome proved = runCli({"validate", example("counter.c"), "--witness", correctness});
+  EXPECT_EQ(proved.code, cli::kExitTrue) << proved.out << proved.err;
 }

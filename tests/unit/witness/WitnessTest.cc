@@ -1,5 +1,6 @@
 // The witness module: positions in source text, C expressions to and from the int encoding, loop starts
-// from the front end, and the witnesses of hand-made evidence validated (or not) by argus itself.
+// from the front end, and the witnesses of hand-made evidence validated (or not) by argus itself, in
+// format 2.0 and in GraphML.
 #include <gtest/gtest.h>
 
 #include <yaml-cpp/yaml.h>
@@ -208,4 +209,52 @@ TEST(CorrectnessWitness, InvariantsAtLoopHeadsAreWrittenAndValidated) {
   // A witness of another file is rejected by its hash.
   outcome = validateWitness(p, path, {});
   EXPECT_EQ(outcome.validity, Validity::Rejected) << outcome.detail;
+}
+
+TEST(GraphMlWitness, AForeignViolationWitnessIsReadByKeyNamesAndReplayed) {
+  auto t = translate(kCounter);
+  const ir::Program& p = *t->program;
+  // Keys with ids other than their names, as other producers write them; the values of n and u in the
+  // order of the nondet calls, on a path from the entry node to the violation node.
+  auto witnessWith = [&](const std::string& u, const std::string& extraEdge) {
+    return R"(<?xml version="1.0" encoding="UTF-8"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+ <key id="d0" for="graph" attr.name="witness-type"/>
+ <key id="d1" for="graph" attr.name="programhash"/>
+ <key id="d2" for="graph" attr.name="specification"/>
+ <key id="d3" for="graph" attr.name="architecture"/>
+ <key id="d4" for="node" attr.name="entry"/>
+ <key id="d5" for="node" attr.name="violation"/>
+ <key id="d6" for="edge" attr.name="assumption"/>
+ <key id="d7" for="edge" attr.name="assumption.resultfunction"/>
+ <key id="d8" for="edge" attr.name="startline"/>
+ <graph edgedefault="directed">
+  <data key="d0">violation_witness</data>
+  <data key="d1">)" + sha256OfFile(t->file) + R"(</data>
+  <data key="d2">CHECK( init(main()), LTL(G ! call(reach_error())) )</data>
+  <data key="d3">64bit</data>
+  <node id="A"><data key="d4">true</data></node>
+  <node id="B"/>
+  <node id="C"/>
+  <node id="E"><data key="d5">true</data></node>
+  <edge source="A" target="B"><data key="d8">5</data><data key="d6">\result == 7;</data><data key="d7">__VERIFIER_nondet_int</data></edge>
+  <edge source="B" target="C"><data key="d8">6</data><data key="d6">\result == )" + u + R"(;</data><data key="d7">__VERIFIER_nondet_uint</data></edge>
+  <edge source="C" target="E"><data key="d8">17</data></edge>)" + extraEdge + R"(
+ </graph>
+</graphml>
+)";
+  };
+  std::string reaching = t->folder.write("reaching.graphml", witnessWith("4000000000", ""));
+  ValidationOutcome outcome = validateWitness(p, reaching, {});
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail;
+  EXPECT_EQ(outcome.kind, "violation");
+  std::string missing = t->folder.write("missing.graphml", witnessWith("4000000001", ""));
+  EXPECT_EQ(validateWitness(p, missing, {}).validity, Validity::Rejected);
+  // A witness that branches is not one path: argus does not follow it.
+  std::string branching =
+      t->folder.write("branching.graphml", witnessWith("4000000000", "\n  <edge source=\"A\" target=\"E\"/>"));
+  EXPECT_EQ(validateWitness(p, branching, {}).validity, Validity::Unconfirmed);
+  // Not well-formed XML names the file.
+  std::string broken = t->folder.write("broken.graphml", "<graphml><graph>\n</graphml>\n");
+  EXPECT_THROW(validateWitness(p, broken, {}), InputError);
 }
