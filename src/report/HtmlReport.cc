@@ -16,6 +16,7 @@
 
 #include "report/TraceText.h"
 #include "util/Error.h"
+#include "util/Markup.h"
 
 namespace argus::report {
 namespace {
@@ -29,21 +30,7 @@ constexpr size_t kStepsPerLine = 12;
 /// Characters of an invariant shown at its line (the invariant table has it whole).
 constexpr size_t kInvariantChars = 200;
 
-std::string escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string escape(const std::string& text) { return escapeMarkup(text); }
 
 /// A JSON member as text: strings as they are, numbers and Booleans written out, null or absent as "".
 std::string text(const nlohmann::json& object, const char* key) {

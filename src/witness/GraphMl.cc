@@ -9,24 +9,10 @@
 #include <sstream>
 
 #include "util/Error.h"
+#include "util/Markup.h"
 
 namespace argus::witness {
 namespace {
-
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 /// The keys this writer uses (name, the element they belong to, type), declared as GraphML demands.
 struct KeySpec {
@@ -94,7 +80,7 @@ class Writer {
 
  private:
   void data(const std::string& key, const std::string& value, const char* indent = "  ") {
-    out_ << indent << "<data key=\"" << key << "\">" << escaped(value) << "</data>\n";
+    out_ << indent << "<data key=\"" << key << "\">" << escapeMarkup(value) << "</data>\n";
   }
 
   std::ostringstream out_;
