@@ -34,6 +34,8 @@ void registerOptions(OptionRegistry& registry) {
                    "(inductive generalisation)");
   registry.addBool("recmc.reuse_reach_facts", true,
                    "answer a query from an existing reach fact of its predicate before checking clauses");
+  registry.addBool("recmc.weaken_equalities", true,
+                   "generalise a blocked cube's equalities a = b to a >= b or a <= b where still blocked");
   registry.addBool("recmc.propagate", true, "push summary facts to higher bounds after each bound");
   registry.addBool("recmc.inline", true,
                    "inline non-recursive predicates defined by one clause before solving, where that does not "
@@ -51,6 +53,7 @@ Settings Settings::from(const Options& o) {
   s.relativeInduction = o.getBool("recmc.relative_induction");
   s.reuseReachFacts = o.getBool("recmc.reuse_reach_facts");
   s.propagate = o.getBool("recmc.propagate");
+  s.weakenEqualities = o.getBool("recmc.weaken_equalities");
   s.seeds = o.getBool("recmc.seeds");
   s.seedSeconds = o.getDouble("recmc.seed_seconds");
   s.maxBound = o.getInt("recmc.max_bound");
@@ -482,6 +485,7 @@ class Solver {
         }
       }
     }
+    if (settings_.weakenEqualities && q.pred != queryPred_) weakenEqualities(q, cube);
     if (cube.empty()) cube.push_back(ctx_.bool_val(true));
     int level = q.level;
     SummaryFact f{smt::mkAnd(ctx_, cube), cube, level};
@@ -489,6 +493,25 @@ class Solver {
     run_.log.log(3, "recmc", "summary fact of {} at {}: {}", predName(q.pred), level, (!f.cube).to_string());
     assertSummaryFact(q.pred, f, level);
     facts_[q.pred].push_back(f);
+  }
+
+  /// Replaces each arithmetic equality a = b of the blocked cube by a ≥ b or a ≤ b where the larger cube
+  /// is still blocked: a summary fact "a < b" where dropping literals could only give "a ≠ b".
+  void weakenEqualities(const Query& q, std::vector<z3::expr>& cube) {
+    for (size_t i = 0; i < cube.size(); ++i) {
+      z3::expr lit = cube[i];
+      if (!lit.is_app() || lit.decl().decl_kind() != Z3_OP_EQ || !lit.arg(0).is_arith()) continue;
+      for (const z3::expr& half : {lit.arg(0) >= lit.arg(1), lit.arg(0) <= lit.arg(1)}) {
+        poll();
+        std::vector<z3::expr> wider = cube;
+        wider[i] = half;
+        if (blocks(q, wider, nullptr)) {
+          run_.stats.add("recmc.weakened_equalities");
+          cube = std::move(wider);
+          break;
+        }
+      }
+    }
   }
 
   std::string predName(uint32_t pred) const { return pred == queryPred_ ? "false" : sys_.preds[pred].name; }

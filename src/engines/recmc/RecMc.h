@@ -1,9 +1,10 @@
 // RecMC (Komuravelli, Gurfinkel, Chaki: "SMT-based Model Checking for Recursive Programs", CAV 2014)
 // over a system of Horn clauses (ir/Horn.h), linear or not: bounded safety by queries over predicates,
 // answered from reach facts (under-approximations, made by model-based projection along a clause) and
-// blocked by summary facts (over-approximations, from unsat cores and dropping literals, relative to the
-// facts of the level below); iterative deepening on the bound; SAFE when the summary facts of some level
-// are inductive, UNSAFE when a reach fact of a query clause exists.
+// blocked by summary facts (over-approximations, from unsat cores, dropping literals and weakening
+// equalities to inequalities, relative to the facts of the level below); iterative deepening on the
+// bound; SAFE when the summary facts of some level are inductive, UNSAFE when a reach fact of a query
+// clause exists.
 //
 // Vocabulary as in the paper: a query ⟨P, φ, b⟩ asks for a derivation of P of height at most b that
 // satisfies φ; a reach fact of P is a formula every model of which P derives; a summary fact of P at
@@ -26,6 +27,7 @@ struct Settings {
   bool relativeInduction = true; // assume the new fact for the predicate's own body applications
   bool reuseReachFacts = true;   // answer a query from an existing reach fact before any clause check
   bool propagate = true;         // push summary facts to higher bounds after each bound
+  bool weakenEqualities = true;  // widen a blocked cube's equalities to half-spaces where still blocked
   bool seeds = true;             // start from inductive facts found by sampling and Houdini (Seeds.h)
   double seedSeconds = 3;        // the seeds' time budget
   int64_t maxBound = -1;         // -1: no limit

@@ -199,7 +199,8 @@ TEST(RecMc, NonLinearClauses) {
 }
 
 TEST(RecMc, EveryOptionalPartCanBeTurnedOff) {
-  for (const char* key : {"recmc.drop_literals", "recmc.relative_induction", "recmc.reuse_reach_facts", "recmc.seeds"}) {
+  for (const char* key : {"recmc.drop_literals", "recmc.relative_induction", "recmc.reuse_reach_facts", "recmc.seeds",
+                          "recmc.weaken_equalities"}) {
     SCOPED_TRACE(key);
     expectSafe(solveText(kLockStep, {{key, "false"}}));
     expectUnsafe(solveText(kCountToFive, {{key, "false"}}));
@@ -270,4 +271,29 @@ TEST(RecMc, AMaximalBoundEndsTheSearch) {
   auto r = solveText(kCountToFive, {{"recmc.max_bound", "2"}});
   EXPECT_EQ(r->answer.kind, recmc::Answer::Kind::Unknown);
   EXPECT_EQ(r->answer.reason, ir::UnknownReason::BoundReached);
+}
+
+/// x starts at 0 and counts up; the query asks for x = -5.   (sat: x >= 0, or just x > -5)
+const char* kNeverNegativeFive = R"(
+(set-logic HORN)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 1))) (P y))))
+(assert (forall ((x Int)) (=> (and (P x) (= x (- 5))) false)))
+(check-sat)
+)";
+
+TEST(RecMc, WeakenedEqualitiesBlockAHalfLineInsteadOfAPoint) {
+  // The blocked cube is the point x = -5; dropping literals cannot widen a single literal, so without
+  // weakening the first bounds block one point each (-5, then -6 below it, ...) until a projection
+  // happens to give an inequality. Weakened to x <= -5, the fact x > -5 is inductive at the first bound.
+  // (Seeds off: they would find x >= 0 by themselves.)
+  auto weakened = solveText(kNeverNegativeFive, {{"recmc.seeds", "false"}});
+  expectSafe(weakened);
+  EXPECT_GE(weakened->stats.getInt("recmc.weakened_equalities"), 1);
+  EXPECT_LE(weakened->stats.getInt("recmc.bound"), 1);
+  auto pointwise = solveText(kNeverNegativeFive, {{"recmc.seeds", "false"}, {"recmc.weaken_equalities", "false"}});
+  expectSafe(pointwise);
+  EXPECT_GT(pointwise->stats.getInt("recmc.bound"), weakened->stats.getInt("recmc.bound"));
+  EXPECT_GT(pointwise->stats.getInt("recmc.summary_facts"), weakened->stats.getInt("recmc.summary_facts"));
 }
