@@ -57,10 +57,10 @@ TEST(BenchCommands, BuildsTheArgusCommandLine) {
   t.errorFunction = "__VERIFIER_error";
   t.dataModel = "ILP32";
   RunSpec run = parseArgusRun("bmc=--engine bmc");
-  auto argv = commandFor(run, t, {"/bin/argus", 30, "out/x.json"});
+  auto argv = commandFor(run, t, {"/bin/argus", 30, "out/x.json", ""});
   EXPECT_EQ(argv, (std::vector<std::string>{"/bin/argus", "verify", "c/x.c", "--timeout", "30",
                                             "--error-function", "__VERIFIER_error", "--data-model", "ILP32",
                                             "--engine", "bmc", "--json", "out/x.json"}));
-  auto external = commandFor(parseExternalRun("e=tool {file}"), t, {"/bin/argus", 30, ""});
+  auto external = commandFor(parseExternalRun("e=tool {file}"), t, {"/bin/argus", 30, "", ""});
   EXPECT_EQ(external, (std::vector<std::string>{"/bin/sh", "-c", "tool 'c/x.c'"}));
 }
