@@ -91,21 +91,19 @@ struct DocumentFree {
   void operator()(xmlDoc* doc) const { xmlFreeDoc(doc); }
 };
 
-std::string attribute(xmlNode* node, const char* name) {
-  xmlChar* value = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
+/// A string libxml2 allocated, copied and freed ("" for none).
+std::string taken(xmlChar* value) {
   if (!value) return "";
   std::string out(reinterpret_cast<const char*>(value));
   xmlFree(value);
   return out;
 }
 
-std::string textOf(xmlNode* node) {
-  xmlChar* value = xmlNodeGetContent(node);
-  if (!value) return "";
-  std::string out(reinterpret_cast<const char*>(value));
-  xmlFree(value);
-  return out;
+std::string attribute(xmlNode* node, const char* name) {
+  return taken(xmlGetProp(node, reinterpret_cast<const xmlChar*>(name)));
 }
+
+std::string textOf(xmlNode* node) { return taken(xmlNodeGetContent(node)); }
 
 bool named(xmlNode* node, const char* name) {
   return node->type == XML_ELEMENT_NODE && xmlStrcmp(node->name, reinterpret_cast<const xmlChar*>(name)) == 0;

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <functional>
 #include <regex>
 #include <set>
 
@@ -38,24 +40,45 @@ std::string scalar(const YAML::Node& node, const std::string& key, const std::st
   return value.as<std::string>();
 }
 
-/// The task the witness was written for must be this program's: same file contents, property, data model.
+/// The task a witness was written for must be this program's: one of `hashes` is the file's SHA-256, the
+/// specification is unreach-call of its error function, the data model (if named) is its own.
+std::optional<std::string> taskMismatch(const ir::Program& program, const std::vector<std::string>& hashes,
+                                        const std::string& specification,
+                                        const std::optional<std::string>& dataModel) {
+  std::string hash = sha256OfFile(program.origin().file);
+  if (std::find(hashes.begin(), hashes.end(), hash) == hashes.end())
+    return "the witness names no input file with the program's SHA-256 " + hash;
+  if (specification.find(program.origin().errorFunction + "()") == std::string::npos)
+    return "the witness's specification is not unreach-call of " + program.origin().errorFunction;
+  if (dataModel && *dataModel != (program.origin().ilp32 ? "ILP32" : "LP64"))
+    return "the witness is for the data model " + *dataModel;
+  return std::nullopt;
+}
+
+/// The 2.0 witness's task (its metadata) must be this program's.
 std::optional<std::string> taskMismatch(const ir::Program& program, const YAML::Node& metadata, const std::string& file) {
   if (!metadata || !metadata.IsMap()) throw InputError(file, 0, "no metadata");
   if (scalar(metadata, "format_version", file).rfind("2.", 0) != 0)
     throw InputError(file, lineOf(metadata), "format_version is not 2.x");
   YAML::Node task = metadata["task"];
   if (!task || !task.IsMap()) throw InputError(file, lineOf(metadata), "no task in the metadata");
-  std::string hash = sha256OfFile(program.origin().file);
-  bool hashFound = false;
-  if (YAML::Node hashes = task["input_file_hashes"]; hashes && hashes.IsMap())
-    for (auto entry : hashes) hashFound |= entry.second.IsScalar() && entry.second.as<std::string>() == hash;
-  if (!hashFound) return "the witness names no input file with the program's SHA-256 " + hash;
-  if (scalar(task, "specification", file).find(program.origin().errorFunction + "()") == std::string::npos)
-    return "the witness's specification is not unreach-call of " + program.origin().errorFunction;
-  std::string model = scalar(task, "data_model", file);
-  if (model != (program.origin().ilp32 ? "ILP32" : "LP64"))
-    return "the witness is for the data model " + model;
-  return std::nullopt;
+  std::vector<std::string> hashes;
+  if (YAML::Node named = task["input_file_hashes"]; named && named.IsMap())
+    for (auto entry : named)
+      if (entry.second.IsScalar()) hashes.push_back(entry.second.as<std::string>());
+  return taskMismatch(program, hashes, scalar(task, "specification", file), scalar(task, "data_model", file));
+}
+
+/// The GraphML witness's task must be this program's: hash, property and (when named) architecture.
+std::optional<std::string> taskMismatch(const ir::Program& program, const GraphMlWitness& graph) {
+  auto value = [&](const char* key) {
+    auto it = graph.graphData.find(key);
+    return it == graph.graphData.end() ? std::string() : it->second;
+  };
+  std::optional<std::string> model;
+  if (auto architecture = graph.graphData.find("architecture"); architecture != graph.graphData.end())
+    model = architecture->second == "32bit" ? "ILP32" : architecture->second == "64bit" ? "LP64" : architecture->second;
+  return taskMismatch(program, {value("programhash")}, value("specification"), model);
 }
 
 ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId, z3::expr> invariants,
@@ -157,30 +180,21 @@ ValidationOutcome validateViolation(const ir::Program& program, const GraphMlWit
   }
 }
 
-/// The loop head of `program` whose loop is the only one starting on file:line in `function`.
-std::optional<ir::LocId> loopHeadOnLine(const ir::Program& program, const std::string& file, int line,
-                                        const std::string& function) {
+/// The loop head of `program` whose loop starts at file:line:column in `function` (the first such); without
+/// a column, the loop that is the only one starting on that line.
+std::optional<ir::LocId> loopHeadAt(const ir::Program& program, const std::string& file, int line,
+                                    std::optional<int> column, const std::string& function) {
   std::optional<ir::LocId> found;
   for (const ir::Location& loc : program.locs()) {
     const ir::SourceLoc& start = loc.loopStart;
-    if (start.known() && start.line == line && sameFile(start.file, file) && program.proc(loc.proc).name == function) {
-      if (found) return std::nullopt;
-      found = loc.id;
-    }
+    if (!start.known() || start.line != line || (column && start.column != *column) || !sameFile(start.file, file) ||
+        program.proc(loc.proc).name != function)
+      continue;
+    if (column) return loc.id;
+    if (found) return std::nullopt;
+    found = loc.id;
   }
   return found;
-}
-
-/// The loop head of `program` whose loop starts at file:line:column in `function`.
-std::optional<ir::LocId> loopHeadAt(const ir::Program& program, const std::string& file, int line, int column,
-                                    const std::string& function) {
-  for (const ir::Location& loc : program.locs()) {
-    const ir::SourceLoc& start = loc.loopStart;
-    if (start.known() && start.line == line && start.column == column && sameFile(start.file, file) &&
-        program.proc(loc.proc).name == function)
-      return loc.id;
-  }
-  return std::nullopt;
 }
 
 ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::Node& content, const std::string& file,
@@ -236,7 +250,7 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const GraphMlW
     } catch (const std::exception&) {
       throw InputError(file, 0, "startline '" + line->second + "' is not a number");
     }
-    auto loc = loopHeadOnLine(program, program.origin().file, lineNumber, function);
+    auto loc = loopHeadAt(program, program.origin().file, lineNumber, std::nullopt, function);
     if (!loc)
       return outcome(Validity::Unconfirmed, kind,
                      fmt::format("no single loop of {} starts on line {}", function, lineNumber));
@@ -325,20 +339,21 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
                              "to bound {}; last: {}", kMaxUnrolling, last));
 }
 
-/// The GraphML witness's task must be this program's: hash, property and architecture.
-std::optional<std::string> taskMismatch(const ir::Program& program, const GraphMlWitness& graph) {
-  auto value = [&](const char* key) {
-    auto it = graph.graphData.find(key);
-    return it == graph.graphData.end() ? std::string() : it->second;
-  };
-  std::string hash = sha256OfFile(program.origin().file);
-  if (value("programhash") != hash) return "the witness's programhash is not the program's SHA-256 " + hash;
-  if (value("specification").find(program.origin().errorFunction + "()") == std::string::npos)
-    return "the witness's specification is not unreach-call of " + program.origin().errorFunction;
-  std::string architecture = value("architecture");
-  if (!architecture.empty() && architecture != (program.origin().ilp32 ? "32bit" : "64bit"))
-    return "the witness is for the architecture " + architecture;
-  return std::nullopt;
+/// What both formats do once the witness is read: one for another task is rejected, one for a program
+/// not from C unconfirmed; otherwise `validate` decides, its memory and solver failures unconfirmed.
+ValidationOutcome validateRead(const ir::Program& program, const std::string& kind,
+                               const std::optional<std::string>& mismatch,
+                               const std::function<ValidationOutcome()>& validate) {
+  if (mismatch) return outcome(Validity::Rejected, kind, *mismatch);
+  if (program.origin().language != ir::Language::C)
+    return outcome(Validity::Unconfirmed, kind, "witnesses are validated for C programs");
+  try {
+    return validate();
+  } catch (const std::bad_alloc&) {
+    return outcome(Validity::Unconfirmed, kind, "out of memory");
+  } catch (const z3::exception& e) {
+    return outcome(Validity::Unconfirmed, kind, std::string("the solver gave up: ") + e.msg());
+  }
 }
 
 ValidationOutcome validateGraphMl(const ir::Program& program, const std::string& witnessFile,
@@ -350,26 +365,17 @@ ValidationOutcome validateGraphMl(const ir::Program& program, const std::string&
                      : type->second == "correctness_witness" ? "correctness"
                                                              : "";
   if (kind.empty()) throw InputError(witnessFile, 0, "unknown witness-type '" + type->second + "'");
-  if (auto mismatch = taskMismatch(program, graph)) return outcome(Validity::Rejected, kind, *mismatch);
-  return kind == "violation" ? validateViolation(program, graph, options)
-                             : validateCorrectness(program, graph, witnessFile, options);
+  return validateRead(program, kind, taskMismatch(program, graph), [&] {
+    return kind == "violation" ? validateViolation(program, graph, options)
+                               : validateCorrectness(program, graph, witnessFile, options);
+  });
 }
 
 }  // namespace
 
 ValidationOutcome validateWitness(const ir::Program& program, const std::string& witnessFile,
                                   const ValidationOptions& options) {
-  if (looksLikeXml(witnessFile)) {
-    if (program.origin().language != ir::Language::C)
-      return outcome(Validity::Unconfirmed, "", "witnesses are validated for C programs");
-    try {
-      return validateGraphMl(program, witnessFile, options);
-    } catch (const std::bad_alloc&) {
-      return outcome(Validity::Unconfirmed, "", "out of memory");
-    } catch (const z3::exception& e) {
-      return outcome(Validity::Unconfirmed, "", std::string("the solver gave up: ") + e.msg());
-    }
-  }
+  if (looksLikeXml(witnessFile)) return validateGraphMl(program, witnessFile, options);
   YAML::Node root;
   try {
     root = YAML::LoadFile(witnessFile);
@@ -384,18 +390,10 @@ ValidationOutcome validateWitness(const ir::Program& program, const std::string&
   std::string type = scalar(entry, "entry_type", witnessFile);
   std::string kind = type == "violation_sequence" ? "violation" : type == "invariant_set" ? "correctness" : "";
   if (kind.empty()) throw InputError(witnessFile, lineOf(entry), "unknown entry_type '" + type + "'");
-  if (auto mismatch = taskMismatch(program, entry["metadata"], witnessFile))
-    return outcome(Validity::Rejected, kind, *mismatch);
-  if (program.origin().language != ir::Language::C)
-    return outcome(Validity::Unconfirmed, kind, "witnesses are validated for C programs");
-  try {
+  return validateRead(program, kind, taskMismatch(program, entry["metadata"], witnessFile), [&] {
     return kind == "violation" ? validateViolation(program, entry["content"], witnessFile, options)
                                : validateCorrectness(program, entry["content"], witnessFile, options);
-  } catch (const std::bad_alloc&) {
-    return outcome(Validity::Unconfirmed, kind, "out of memory");
-  } catch (const z3::exception& e) {
-    return outcome(Validity::Unconfirmed, kind, std::string("the solver gave up: ") + e.msg());
-  }
+  });
 }
 
 }  // namespace argus::witness
