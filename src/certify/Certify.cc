@@ -80,10 +80,20 @@ std::optional<CheckOutcome> continuesAfterAnExit(const ir::Program& program) {
 
 CheckOutcome checkCertificate(const ir::Program& program, ir::Certificate& certificate, const CertifyOptions& options) {
   std::optional<CheckOutcome> out = continuesAfterAnExit(program);
-  if (!out)
-    out = certificate.kind == ir::Certificate::Kind::CompleteUnrolling
-              ? checkCompleteUnrolling(program, certificate.bound, options)
-              : checkInvariants(program, certificate, options);  // invariants and block bounds: cut points
+  if (!out) {
+    switch (certificate.kind) {
+      case ir::Certificate::Kind::CompleteUnrolling:
+        out = checkCompleteUnrolling(program, certificate.bound, options);
+        break;
+      case ir::Certificate::Kind::InliningTree:
+        out = checkInliningTree(program, certificate, options);
+        break;
+      case ir::Certificate::Kind::Invariants:
+      case ir::Certificate::Kind::BlockBound:
+        out = checkInvariants(program, certificate, options);  // cut points
+        break;
+    }
+  }
   certificate.checked = out->accepted();
   certificate.checkDetail = out->detail;
   return *out;

@@ -4,8 +4,8 @@
 // Unsafe: the trace is re-checked with a fresh solver (and values filled in from that solver's model),
 // then, for C programs, replayed natively. Safe: the certificate is checked (invariants: initiation,
 // k-inductive consecution over the cut-point blocks, safety, contracts at calls, on the input or, for an
-// inlined certificate, on certify's own unfolding of it; complete unrolling: re-derived with certify's
-// own unrolling).
+// inlined certificate, on certify's own unfolding of it; complete unrolling and inlining tree: re-derived
+// with certify's own unrolling).
 // Every check is three-valued: accepted, refuted (a counter-model or malformed evidence: a bug to report,
 // UNKNOWN (evidence rejected)), or undecided (a solver answered unknown, a size cap or the time ran out:
 // UNKNOWN (certification undecided)).

@@ -16,6 +16,10 @@ CheckOutcome checkInvariants(const ir::Program& program, const ir::Certificate& 
                              const CertifyOptions& options);
 /// CompleteUnrolling certificates: with certify's own unrolling, no error and no cut-off is reachable.
 CheckOutcome checkCompleteUnrolling(const ir::Program& program, unsigned bound, const CertifyOptions& options);
+/// InliningTree certificates: with certify's own unrolling, expanded everywhere but at the open sites, no
+/// error and no open site that may reach one is reachable.
+CheckOutcome checkInliningTree(const ir::Program& program, const ir::Certificate& certificate,
+                               const CertifyOptions& options);
 
 /// Decimal text of a model value in its C type: `type.bits` bits, signed or unsigned; Int values hold the
 /// signed reading (int encoding), bit-vector values the bit pattern (bv encoding); Bool as 1/0.

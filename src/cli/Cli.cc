@@ -267,7 +267,8 @@ std::string enginesHelp() {
          "processes, --jobs of them at once (default: the cores available), the others waiting in this\n"
          "order for a slot; the first certified TRUE or FALSE wins and the others are stopped.\n"
          "--engine a,b,c runs the named engines that way; b@0.4 lets b run for 40% of the time limit (of\n"
-         "900 s without --timeout) and then gives its slot to the next engine.\n";
+         "900 s without --timeout) and then gives its slot to the next engine.\n"
+         "Combinations: legion+ = " + portfolio::describe(*portfolio::combination("legion+")) + ".\n";
   out += "  C programs:                  " + list({false, false, false}) + "\n";
   out += "  C programs with recursion:   " + list({false, true, false}) + "\n";
   out += "  linear Horn clauses:         " + list({true, false, false}) + "\n";

@@ -6,11 +6,13 @@
 #include "engines/kind/KInduction.h"
 #include "engines/predabs/PredabsEngine.h"
 #include "engines/recmc/RecMcEngine.h"
+#include "engines/si/SiEngine.h"
 
 namespace argus::engines {
 
 const std::vector<EngineInfo>& engineRegistry() {
-  static const std::vector<EngineInfo> table = {
+  static const std::vector<EngineInfo> table = [] {
+    std::vector<EngineInfo> rows = {
       {"bmc", "bounded model checking: incremental unwinding with iterative deepening (finds bugs; proves "
               "safety when the unwinding is complete)",
        [] { return std::make_unique<bmc::BmcEngine>(); }, bmc::BmcEngine::registerOptions},
@@ -20,7 +22,10 @@ const std::vector<EngineInfo>& engineRegistry() {
       predabs::engineInfo(),
       impact::engineInfo(),
       recmc::engineInfo(),
-  };
+    };
+    for (EngineInfo& row : si::engineInfos()) rows.push_back(std::move(row));
+    return rows;
+  }();
   return table;
 }
 

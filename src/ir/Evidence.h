@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -64,6 +65,18 @@ struct ContextLoc {
   auto operator<=>(const ContextLoc&) const = default;
 };
 
+/// A node of an unrolling of the input program, named by the input alone: a location, the loop counters
+/// there (per enclosing natural loop: its head and the back edges taken since the loop was entered,
+/// sorted by head), and the call stack that leads to it (per activation: the call edge, with the
+/// caller's loop counters at the call; outermost first).
+struct UnrollingNode {
+  using Counters = std::vector<std::pair<LocId, unsigned>>;
+  std::vector<std::pair<EdgeId, Counters>> stack;
+  LocId loc = kNone;
+  Counters counters;
+  auto operator<=>(const UnrollingNode&) const = default;
+};
+
 /// Why a program is safe. Every certificate speaks about the input program, the one the front end built:
 /// an engine that ran on a transform of it translates its evidence back before returning it.
 ///  * Invariants: k-inductive invariants (k = 1: ordinary inductive invariants) at a set of cut points
@@ -84,10 +97,17 @@ struct ContextLoc {
 ///    points the invariants name (in either form; formulas `true` when nothing more is claimed), and none
 ///    reaches an error location on the way; the invariants hold wherever a cut point is reached. What k-induction's forward condition
 ///    proves: the check grows with `bound` times the program, not with the product of loop bounds.
+///  * InliningTree: what stratified inlining proves. The unrolling of the program from main's entry in which
+///    every node is expanded except the *sites* — a procedure's entry reached by a call, and every loop
+///    head (a loop is a tail-recursive procedure; each iteration a call) — that are not in `inlinedSites`.
+///    Such an open site stands for the rest of its activation over-approximately: it may end at its
+///    procedure's exit with the results and globals arbitrary, or reach an error location if one is
+///    reachable from the site's location (through the procedure's edges and the callees of its calls).
+///    No error is reachable in that unrolling; certify rebuilds and checks it with its own encoding.
 struct Certificate {
   /// The Z3 context of every formula below (first member: destroyed last, after the formulas).
   std::shared_ptr<z3::context> context;
-  enum class Kind { Invariants, CompleteUnrolling, BlockBound };
+  enum class Kind { Invariants, CompleteUnrolling, BlockBound, InliningTree };
   enum class Form { Modular, Inlined };
   Kind kind = Kind::Invariants;
   Form form = Form::Modular;
@@ -96,6 +116,7 @@ struct Certificate {
   std::map<ContextLoc, z3::expr> inlined;
   unsigned k = 1;
   unsigned bound = 0;
+  std::set<UnrollingNode> inlinedSites;
   // Filled by the checker:
   bool checked = false;
   std::string checkDetail;

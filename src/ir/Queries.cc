@@ -245,4 +245,11 @@ bool CallGraph::hasRecursion() const {
   return false;
 }
 
+std::string irreducibleProcedure(const Program& p) {
+  CallGraph calls(p);
+  for (auto& proc : p.procs())
+    if (calls.reachable()[proc.id] && !isReducible(p, proc.id)) return proc.name;
+  return "";
+}
+
 }  // namespace argus::ir

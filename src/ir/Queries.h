@@ -3,6 +3,7 @@
 #pragma once
 
 #include <set>
+#include <string>
 #include <vector>
 
 #include "ir/Program.h"
@@ -21,6 +22,9 @@ std::vector<std::vector<LocId>> stronglyConnectedComponents(const Program& p, Pr
 
 /// True iff every cycle of the CFA is entered only through its loop head (no irreducible loops).
 bool isReducible(const Program& p, ProcId proc);
+/// The name of a procedure reachable from main whose CFA is irreducible; empty if there is none (what the
+/// unwinding engines, bmc and si, refuse).
+std::string irreducibleProcedure(const Program& p);
 
 /// Locations reachable from the procedure's entry (intraprocedural, call edges count as edges).
 std::vector<bool> reachableFromEntry(const Program& p, ProcId proc);

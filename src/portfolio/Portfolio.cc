@@ -299,10 +299,25 @@ std::vector<Slot> parseEngineList(const std::string& list) {
                                       list, slot.engine, share));
     }
     if (slot.engine.empty()) continue;
-    bool seen = std::any_of(out.begin(), out.end(), [&](const Slot& s) { return s.engine == slot.engine; });
-    if (!seen) out.push_back(slot);
+    std::vector<Slot> slots{slot};
+    if (auto combined = combination(slot.engine)) {
+      if (slot.share > 0)
+        throw OptionError(fmt::format("engine list '{}': '{}' is a combination with shares of its own", list, slot.engine));
+      slots = *combined;
+    }
+    for (const Slot& one : slots) {
+      bool seen = std::any_of(out.begin(), out.end(), [&](const Slot& s) { return s.engine == one.engine; });
+      if (!seen) out.push_back(one);
+    }
   }
   return out;
+}
+
+std::optional<std::vector<Slot>> combination(const std::string& name) {
+  // Legion+ (Legion paper, Sect. 5): both strategies at once, each stopped after half the time limit, so
+  // that the pair uses the CPU time of one.
+  if (name == "legion+") return std::vector<Slot>{{"corral", 0.5}, {"legion", 0.5}};
+  return std::nullopt;
 }
 
 std::string describe(const std::vector<Slot>& slots) {

@@ -79,8 +79,14 @@ std::optional<std::string> presetEngines(const std::string& preset);
 /// The preset names, for --help and errors.
 std::vector<std::string> presetNames();
 
+/// Named combinations that an engine list may use like an engine: legion+ is the Legion paper's
+/// portfolio, Corral's and Legion's stratified inlining in parallel with half the budget each.
+/// Nothing for a name that is no combination.
+std::optional<std::vector<Slot>> combination(const std::string& name);
+
 /// "a,b@0.4,c" → {a, {b, 0.4}, c}: names with an optional share of the budget (empty names dropped,
-/// duplicates kept out). Throws OptionError for a share that is no number in (0, 1).
+/// duplicates kept out); a combination's name stands for its slots. Throws OptionError for a share that
+/// is no number in (0, 1) or a share given to a combination.
 std::vector<Slot> parseEngineList(const std::string& list);
 /// The list as the user reads it: "kind, predabs (40% of the time), recmc".
 std::string describe(const std::vector<Slot>& slots);

@@ -11,6 +11,7 @@ const char* kindName(ir::Certificate::Kind kind) {
     case ir::Certificate::Kind::Invariants: return "invariants";
     case ir::Certificate::Kind::CompleteUnrolling: return "complete-unrolling";
     case ir::Certificate::Kind::BlockBound: return "block-bound";
+    case ir::Certificate::Kind::InliningTree: return "inlining-tree";
   }
   return "?";
 }
@@ -56,6 +57,9 @@ std::string oneLine(const z3::expr& e) {
 std::string summary(const ir::Certificate& c) {
   if (c.kind == ir::Certificate::Kind::CompleteUnrolling)
     return fmt::format("complete unrolling up to bound {}", c.bound);
+  if (c.kind == ir::Certificate::Kind::InliningTree)
+    return fmt::format("inlining tree with {} inlined site{}", c.inlinedSites.size(),
+                       c.inlinedSites.size() == 1 ? "" : "s");
   if (c.kind == ir::Certificate::Kind::BlockBound)
     return fmt::format("every execution ends within {} blocks between {} cut point{}", c.bound,
                        c.invariants.size() + c.inlined.size(), c.invariants.size() + c.inlined.size() == 1 ? "" : "s");
@@ -86,6 +90,10 @@ nlohmann::json certificateJson(const ir::Program& program, const ir::Certificate
   nlohmann::json out = {{"kind", kindName(c.kind)}, {"checked", c.checked}, {"check_detail", c.checkDetail}};
   if (c.kind == ir::Certificate::Kind::CompleteUnrolling) {
     out["bound"] = c.bound;
+    return out;
+  }
+  if (c.kind == ir::Certificate::Kind::InliningTree) {  // nodes of an unrolling, no formulas
+    out["inlined_sites"] = c.inlinedSites.size();
     return out;
   }
   out["k"] = c.k;

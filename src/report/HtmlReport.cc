@@ -366,6 +366,7 @@ footer{margin-top:30px;color:#888;font-size:12px}
     out_ += "<section id=\"certificate\">\n<h2>Certificate</h2>\n<p>Kind: " + escape(text(c, "kind"));
     if (std::string k = text(c, "k"); !k.empty()) out_ += ", k = " + escape(k);
     if (std::string bound = text(c, "bound"); !bound.empty()) out_ += ", bound " + escape(bound);
+    if (std::string sites = text(c, "inlined_sites"); !sites.empty()) out_ += ", inlined sites " + escape(sites);
     out_ += std::string("; ") + (member(c, "checked") == true ? "checked" : "not checked") +
             (text(c, "check_detail").empty() ? "" : ": " + escape(text(c, "check_detail"))) + ".</p>\n";
     std::vector<std::vector<std::string>> invariants, contracts;

@@ -157,7 +157,11 @@ EncodedProgram encodeBlocks(const Program& program, const BlockEncodingOptions& 
 
 ir::Certificate BlockBackTranslator::certificate(const ir::Certificate& onResult) const {
   ir::Certificate out = onResult;
-  if (onResult.kind == ir::Certificate::Kind::CompleteUnrolling) return out;  // no locations to map
+  // No formulas at locations to map. An inlining tree speaks about the input program (stratified inlining
+  // runs on it): its nodes pass unchanged. certify checks them on the input, where another program's nodes
+  // expand nothing (or name no location at all: refuted).
+  if (onResult.kind == ir::Certificate::Kind::CompleteUnrolling || onResult.kind == ir::Certificate::Kind::InliningTree)
+    return out;
   INVARIANT(onResult.form == ir::Certificate::Form::Modular, "an encoded program's certificate is modular");
   out.invariants.clear();
   out.contracts.clear();

@@ -148,7 +148,11 @@ InlineResult inlineAll(const ir::Program& program, size_t maxLocations) {
 
 ir::Certificate InlineBackTranslator::certificate(const ir::Certificate& onResult) const {
   ir::Certificate out = onResult;
-  if (onResult.kind == ir::Certificate::Kind::CompleteUnrolling) return out;  // no locations to map
+  // No formulas at locations to map. An inlining tree speaks about the input program (stratified inlining
+  // runs on it): its nodes pass unchanged. certify checks them on the input, where another program's nodes
+  // expand nothing (or name no location at all: refuted).
+  if (onResult.kind == ir::Certificate::Kind::CompleteUnrolling || onResult.kind == ir::Certificate::Kind::InliningTree)
+    return out;
   INVARIANT(onResult.form == ir::Certificate::Form::Modular, "the inlined program's certificate is modular");
   bool inlinedCalls = false;
   for (auto& c : inlined_.context) inlinedCalls |= !c.empty();

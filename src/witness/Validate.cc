@@ -282,6 +282,9 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
       case ir::Certificate::Kind::Invariants: what = fmt::format("{}-inductive", certificate.k); break;
       case ir::Certificate::Kind::BlockBound: what = fmt::format("a block bound of {}", certificate.bound); break;
       case ir::Certificate::Kind::CompleteUnrolling: what = fmt::format("a complete unrolling to {}", certificate.bound); break;
+      case ir::Certificate::Kind::InliningTree:
+        what = fmt::format("an inlining tree of {} sites", certificate.inlinedSites.size());
+        break;
     }
     if (checked.accepted()) return outcome(Validity::Confirmed, kind, "the invariants with " + what + ": " + checked.detail);
     last = what + ": " + checked.detail;

@@ -41,7 +41,8 @@ ir::Certificate intoContext(const ir::Certificate& c, z3::context& ctx) {
 
 /// Why the certificate cannot be read as a model, if it cannot.
 std::optional<std::string> noModel(const ir::Certificate& c) {
-  if (c.kind != ir::Certificate::Kind::Invariants) return std::nullopt;  // bounded: the iteration is exact
+  // Bounded, or an inlining tree: no formulas, the model comes from the iteration.
+  if (c.kind != ir::Certificate::Kind::Invariants) return std::nullopt;
   if (c.form == ir::Certificate::Form::Inlined)
     return "the certificate speaks about calling contexts (inlined procedures), not about the predicates";
   if (c.k > 1) return "the certificate is " + std::to_string(c.k) + "-inductive, so its formulas are no model";

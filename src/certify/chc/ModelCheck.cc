@@ -67,7 +67,9 @@ std::optional<z3::expr> fromCertificate(const chc::ChcProgram& cp, const ir::Cer
 
 ModelOutcome chcModelFromCertificate(const chc::ChcSystem& sys, const chc::ChcProgram& cp,
                                      const ir::Certificate& cert, unsigned maxRounds, double budgetSeconds) {
-  if (cert.kind != ir::Certificate::Kind::Invariants)  // bounded executions: the iteration is exact
+  // Bounded executions: the iteration is exact. An inlining tree has no formulas to read either (its
+  // bound is 0: the rounds are the default).
+  if (cert.kind != ir::Certificate::Kind::Invariants)
     return chcModelByIteration(sys, std::max(maxRounds, (cert.bound + 2) * static_cast<unsigned>(sys.preds.size() + 1)),
                                budgetSeconds);
   chc::ChcModel model = chc::ChcModel::empty(sys);

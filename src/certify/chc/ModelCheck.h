@@ -21,7 +21,8 @@ struct ModelOutcome {
 
 /// Interpretations from `certificate` (which must speak about `program`, the result of toProgram()).
 /// Predicates the certificate leaves open get the image of their clauses (computed in dependency order;
-/// fails if they depend on each other in a cycle). CompleteUnrolling certificates use the iteration.
+/// fails if they depend on each other in a cycle). CompleteUnrolling, BlockBound and InliningTree
+/// certificates use the iteration.
 ModelOutcome chcModelFromCertificate(const chc::ChcSystem& system, const chc::ChcProgram& program,
                                      const ir::Certificate& certificate, unsigned maxRounds = 64,
                                      double budgetSeconds = 10);

@@ -19,13 +19,6 @@ struct Settings {
   bool forwardCondition;
 };
 
-std::string irreducibleProcedure(const ir::Program& p) {
-  ir::CallGraph calls(p);
-  for (auto& proc : p.procs())
-    if (calls.reachable()[proc.id] && !ir::isReducible(p, proc.id)) return proc.name;
-  return "";
-}
-
 /// One run: the solver, the unwinding and what was learnt about unsupported features.
 class Run {
  public:
@@ -118,12 +111,12 @@ class Run {
 }  // namespace
 
 Support BmcEngine::supports(const ir::Program& program) const {
-  std::string bad = irreducibleProcedure(program);
+  std::string bad = ir::irreducibleProcedure(program);
   return bad.empty() ? Support::yes() : Support::no("irreducible control flow in " + bad);
 }
 
 ir::Result BmcEngine::run(const ir::Program& program, RunContext& ctx) {
-  std::string bad = irreducibleProcedure(program);
+  std::string bad = ir::irreducibleProcedure(program);
   if (!bad.empty()) return ir::Result::unknown(ir::UnknownReason::Unsupported, "irreducible control flow in " + bad);
   Settings s{static_cast<unsigned>(ctx.options.getInt("bmc.max_bound")),
              static_cast<unsigned>(ctx.options.getInt("bmc.step")), ctx.options.getBool("bmc.forward_condition")};

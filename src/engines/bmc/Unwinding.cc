@@ -8,23 +8,33 @@
 
 namespace argus::engines::bmc {
 
-Unwinding::Unwinding(const ir::Program& program, smt::Solver& solver, Stats& stats)
-    : p_(program), solver_(solver), stats_(stats), inst_(program), loops_(program), live_(program, inst_),
-      merges_(program, loops_) {}
+Unwinding::Unwinding(const ir::Program& program, smt::Solver& solver, Stats& stats, UnwindingOptions options)
+    : p_(program), solver_(solver), stats_(stats), options_(std::move(options)), inst_(program), loops_(program),
+      live_(program, inst_), merges_(program, loops_) {
+  if (options_.openSites) reachesError_ = locationsReachingError();
+}
 
-bool Unwinding::merged(ir::LocId l, ir::VarId v) const { return live_.live(l, v) && merges_.needsMerge(l, v); }
+bool Unwinding::merged(ir::LocId l, ir::VarId v) const {
+  // A havoc summary brings fresh results and globals to the exit of an activation.
+  if (options_.openSites && p_.proc(p_.loc(l).proc).exit == l) {
+    const ir::Variable& var = p_.var(v);
+    if (var.role == ir::VarRole::Global || var.role == ir::VarRole::Result) return true;
+  }
+  return live_.live(l, v) && merges_.needsMerge(l, v);
+}
 
 z3::expr Unwinding::freshLiteral(const char* prefix) {
-  return smt::freshConst(p_.ctx(), std::string("bmc!") + prefix, p_.ctx().bool_sort());
+  return smt::freshConst(p_.ctx(), options_.statsPrefix + "!" + prefix, p_.ctx().bool_sort());
 }
 
 void Unwinding::assertFormula(const z3::expr& f) {
   solver_.add(f);
-  stats_.add("bmc.formula_size", static_cast<int64_t>(smt::dagSize(f)));
+  stats_.add(options_.statsPrefix + ".formula_size", static_cast<int64_t>(smt::dagSize(f)));
 }
 
 bool Unwinding::hasSinglePredecessor(ir::LocId loc, const std::vector<uint32_t>& counters) const {
   const ir::Procedure& pr = p_.proc(p_.loc(loc).proc);
+  if (options_.openSites && loc == pr.exit) return false;  // havoc summaries arrive here too
   bool head = loops_.isHead(loc);
   bool firstVisit = !head || counters.back() == 0;
   // A procedure's entry is first reached only by its call (or as the root).
@@ -67,7 +77,7 @@ Unwinding::NodeId Unwinding::createNode(const Key& key, uint32_t depth, const z3
   const auto& [loc, frame, counters] = key;
   NodeId id = static_cast<NodeId>(nodes_.size());
   bool join = !hasSinglePredecessor(loc, counters);
-  Node n{loc, frame, counters, depth, join, literal, post, {}, 0, std::nullopt, false};
+  Node n{loc, frame, counters, depth, join, literal, post, {}, 0, std::nullopt, false, std::nullopt, std::nullopt};
   if (join) {
     n.reach = freshLiteral("reach");
     // Variables without a merge keep the first in-edge's terms: dead ones are never read before they
@@ -151,6 +161,7 @@ void Unwinding::expand(NodeId n) {
   nodes_[n].expanded = true;
   ir::LocId loc = nodes_[n].loc;
   const ir::Procedure& pr = p_.proc(p_.loc(loc).proc);
+  if (loc == pr.entry && nodes_[n].frame != kNoId) stats_.add(options_.statsPrefix + ".inlined_calls");
   bool keepState = nodes_[n].join;
   if (loc == pr.exit) {
     if (nodes_[n].frame != kNoId) expandReturn(n);
@@ -205,6 +216,8 @@ RoundLiterals Unwinding::closeRound() {
   z3::expr error = freshLiteral("error");
   std::vector<z3::expr> reached;
   for (size_t i = errorsEncoded_; i < errors_.size(); ++i) reached.push_back(nodes_[errors_[i]].reach);
+  for (size_t i = siteErrorsEncoded_; i < siteErrors_.size(); ++i) reached.push_back(siteErrors_[i].second);
+  siteErrorsEncoded_ = siteErrors_.size();
   if (lastError_) reached.push_back(*lastError_);
   assertFormula(z3::implies(error, smt::mkOr(ctx, reached)));
   lastError_ = error;
@@ -229,6 +242,14 @@ const Unwinding::InEdge* Unwinding::takenInEdge(const Node& n, const z3::model& 
 }
 
 ir::Trace Unwinding::extractTrace(const z3::model& model) const {
+  Counterexample c = extractCounterexample(model);
+  INVARIANT(c.openSites.empty(), "a trace through an open site");
+  return std::move(c.trace);
+}
+
+Unwinding::Counterexample Unwinding::extractCounterexample(const z3::model& model) const {
+  Counterexample out;
+  out.trace.context = p_.sharedCtx();
   const InEdge* last = nullptr;
   for (bool preferReal : {true, false}) {
     for (NodeId id : errors_) {
@@ -237,28 +258,163 @@ ir::Trace Unwinding::extractTrace(const z3::model& model) const {
     }
     if (last) break;
   }
-  INVARIANT(last != nullptr, "no reached error node in the model");
-  ir::Trace trace;
-  trace.context = p_.sharedCtx();
+  if (!last) {
+    // No error location: an open site that may reach one.
+    for (auto& [site, literal] : siteErrors_) {
+      if (!model.eval(literal, true).is_true()) continue;
+      out.openSites.push_back(site);
+      last = takenInEdge(nodes_[site], model, false);
+      break;
+    }
+    INVARIANT(!out.openSites.empty(), "no reached error node in the model");
+    if (!last) return out;  // the site is the root (never: the root is no site)
+  }
   for (const InEdge* in = last;;) {
-    ir::TraceStep step;
-    step.kind = in->via == Via::Call     ? ir::TraceStep::Kind::Call
-                : in->via == Via::Return ? ir::TraceStep::Kind::Return
-                                         : ir::TraceStep::Kind::Edge;
-    step.edge = in->edge;
-    trace.steps.push_back(std::move(step));
+    if (in->via == Via::Havoc) {
+      out.openSites.push_back(in->from);
+    } else {
+      ir::TraceStep step;
+      step.kind = in->via == Via::Call     ? ir::TraceStep::Kind::Call
+                  : in->via == Via::Return ? ir::TraceStep::Kind::Return
+                                           : ir::TraceStep::Kind::Edge;
+      step.edge = in->edge;
+      out.trace.steps.push_back(std::move(step));
+    }
     const Node& from = nodes_[in->from];
     if (from.in.empty()) break;  // the root
     in = takenInEdge(from, model, false);
     INVARIANT(in != nullptr, "a reached node without a taken in-edge");
   }
-  std::reverse(trace.steps.begin(), trace.steps.end());
-  return trace;
+  std::reverse(out.trace.steps.begin(), out.trace.steps.end());
+  return out;
 }
 
 void Unwinding::exclude(ir::EdgeId e) {
   excluded_.insert(e);
   for (const z3::expr& taken : unsupportedInstances_[e]) assertFormula(!taken);
+}
+
+// ---------------------------------------------------------------- stratified inlining
+
+bool Unwinding::isSite(NodeId n) const {
+  if (n == 0) return false;  // the root
+  const Node& node = nodes_[n];
+  return loops_.isHead(node.loc) || (node.frame != kNoId && p_.proc(p_.loc(node.loc).proc).entry == node.loc);
+}
+
+std::vector<bool> Unwinding::locationsReachingError() const {
+  // Backwards from every error location: a transition's source, a call's source when the callee's entry
+  // reaches an error (inside the callee) or the call's target does (after the return).
+  std::vector<bool> reaches(p_.numLocs(), false);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const ir::Edge& e : p_.edges()) {
+      if (reaches[e.from]) continue;
+      bool r = reaches[e.to] || (e.isCall() && reaches[p_.proc(e.callee).entry]);
+      if (r) reaches[e.from] = changed = true;
+    }
+    for (auto& proc : p_.procs())
+      if (proc.error != ir::kNone && !reaches[proc.error]) reaches[proc.error] = changed = true;
+  }
+  return reaches;
+}
+
+void Unwinding::openSite(NodeId n) {
+  z3::context& ctx = p_.ctx();
+  nodes_[n].open = freshLiteral("open");
+  nodes_[n].block = freshLiteral("block");
+  z3::expr reach = nodes_[n].reach;
+  assertFormula(z3::implies(*nodes_[n].block, !reach));
+  // The havoc summary: the activation ends at its exit with every result and global arbitrary.
+  const ir::Procedure& pr = p_.proc(p_.loc(nodes_[n].loc).proc);
+  ir::State post = *nodes_[n].state;
+  for (ir::VarId v : p_.scope(pr.id)) {
+    const ir::Variable& var = p_.var(v);
+    if (var.role == ir::VarRole::Global || var.role == ir::VarRole::Result)
+      post[v] = smt::freshConst(ctx, var.name, var.cur.get_sort());
+  }
+  z3::expr taken = freshLiteral("havoc");
+  assertFormula(z3::implies(taken, reach && *nodes_[n].open));
+  Key key{pr.exit, nodes_[n].frame, std::vector<uint32_t>(loops_.chain(pr.exit).size(), 0)};
+  addInEdge(key, nodes_[n].depth, InEdge{taken, Via::Havoc, ir::kNone, n}, post);
+  if (reachesError_[nodes_[n].loc]) {
+    z3::expr error = freshLiteral("site_error");
+    assertFormula(z3::implies(error, reach && *nodes_[n].open));
+    siteErrors_.emplace_back(n, error);
+  }
+}
+
+bool Unwinding::expandToSites(const ShutdownToken* shutdown) {
+  INVARIANT(options_.openSites, "expandToSites needs an unwinding with open sites");
+  if (nodes_.empty()) addRoot();
+  size_t done = 0;
+  for (bool progress = true; progress;) {
+    progress = false;
+    std::vector<NodeId> batch = std::move(pending_);
+    pending_.clear();
+    for (NodeId n : batch) {
+      if (++done % 64 == 0 && shutdown && shutdown->stopRequested()) return false;
+      if (!isSite(n)) {
+        expand(n);
+        progress = true;
+      } else {
+        if (!nodes_[n].open) openSite(n), progress = true;
+        pending_.push_back(n);
+      }
+    }
+  }
+  return true;
+}
+
+void Unwinding::inlineSite(NodeId n) {
+  auto it = std::find(pending_.begin(), pending_.end(), n);
+  INVARIANT(it != pending_.end() && nodes_[n].open, "inlining a node that is no open site");
+  pending_.erase(it);
+  assertFormula(!*nodes_[n].open);
+  inlined_.push_back(n);
+  expand(n);
+}
+
+uint32_t Unwinding::level(NodeId n) const {
+  uint32_t level = nodes_[n].depth;
+  for (uint32_t c : nodes_[n].counters) level = std::max(level, c);
+  return level;
+}
+
+namespace {
+ir::UnrollingNode::Counters namedCounters(const LoopNest& loops, ir::LocId loc, const std::vector<uint32_t>& counters) {
+  ir::UnrollingNode::Counters out;
+  for (size_t i = 0; i < counters.size(); ++i) out.emplace_back(loops.chain(loc)[i], counters[i]);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+}  // namespace
+
+ir::UnrollingNode Unwinding::name(NodeId n) const {
+  ir::UnrollingNode out;
+  out.loc = nodes_[n].loc;
+  out.counters = namedCounters(loops_, out.loc, nodes_[n].counters);
+  for (FrameId f = nodes_[n].frame; f != kNoId; f = nodes_[frames_[f].callNode].frame) {
+    const Node& caller = nodes_[frames_[f].callNode];
+    out.stack.insert(out.stack.begin(), {frames_[f].callEdge, namedCounters(loops_, caller.loc, caller.counters)});
+  }
+  return out;
+}
+
+size_t Unwinding::stackDepth(NodeId n) const {
+  size_t depth = 0;
+  for (FrameId f = nodes_[n].frame; f != kNoId; f = nodes_[frames_[f].callNode].frame) ++depth;
+  return depth;
+}
+
+std::string Unwinding::describe(NodeId n) const {
+  const Node& node = nodes_[n];
+  const ir::Procedure& pr = p_.proc(p_.loc(node.loc).proc);
+  if (loops_.isHead(node.loc) && !(node.loc == pr.entry && node.counters.back() == 0 && node.frame != kNoId))
+    return "loop at " + p_.loc(node.loc).loc.str() + " in " + pr.name + ", iteration " +
+           std::to_string(node.counters.back() + 1);
+  std::string where = node.frame == kNoId ? "" : p_.edge(frames_[node.frame].callEdge).loc.str();
+  return pr.name + (where.empty() ? "" : " called at " + where) + " (depth " + std::to_string(node.depth) + ")";
 }
 
 }  // namespace argus::engines::bmc

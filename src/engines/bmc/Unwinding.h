@@ -14,6 +14,16 @@
 // later bounds add in-edges to existing join nodes, each such clause ends in a tail literal that the next
 // extension continues; the round's close literal forces every current tail false, so the queries of a
 // bound are checked under that one assumption (plus the error or frontier literal).
+//
+// Stratified inlining (engines/si) drives the same unwinding site by site instead of bound by bound
+// (UnwindingOptions::openSites). A *site* is a node at a procedure's entry under a call, or at a loop head
+// (a loop is a tail-recursive procedure; every iteration a call): expandToSites() expands every other
+// pending node, so the pending nodes are exactly the open sites, and inlineSite() expands one. An open
+// site stands for the rest of its activation over-approximately (the havoc summary): an in-edge into its
+// activation's exit node with every result and global fresh (exit nodes are always joins then, merging
+// those), and, when an error location is reachable from the site's location, an error of its own. Both
+// hold only while the site's open literal may be true; inlining asserts it false. A site's block literal
+// implies that it is not reached (the under-approximation).
 #pragma once
 
 #include <z3++.h>
@@ -21,6 +31,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -35,6 +46,11 @@
 
 namespace argus::engines::bmc {
 
+struct UnwindingOptions {
+  std::string statsPrefix = "bmc";  // statistics: <prefix>.formula_size, <prefix>.inlined_calls
+  bool openSites = false;           // stratified inlining: sites carry havoc summaries (see above)
+};
+
 /// The assumption literals of one bound.
 struct RoundLiterals {
   z3::expr close;                   // no join node has in-edges beyond the current ones
@@ -44,7 +60,9 @@ struct RoundLiterals {
 
 class Unwinding {
  public:
-  Unwinding(const ir::Program& program, smt::Solver& solver, Stats& stats);
+  using NodeId = uint32_t;
+
+  Unwinding(const ir::Program& program, smt::Solver& solver, Stats& stats, UnwindingOptions options = {});
 
   /// Expands every pending node within `bound`; false if `shutdown` stopped it midway.
   bool deepen(unsigned bound, const ShutdownToken* shutdown);
@@ -58,11 +76,38 @@ class Unwinding {
   size_t numNodes() const { return nodes_.size(); }
   size_t numPending() const { return pending_.size(); }
 
+  // ---- stratified inlining (options.openSites) ----
+
+  /// A path read from a model of close ∧ error: when it crosses no open site, a trace of the program;
+  /// otherwise the open sites it runs through (a havoc summary taken, or an open site's error).
+  struct Counterexample {
+    ir::Trace trace;
+    std::vector<NodeId> openSites;
+  };
+  /// Expands every pending node that is not a site and gives every new site its havoc summary; after it
+  /// the pending nodes are the open sites. False if `shutdown` stopped it midway.
+  bool expandToSites(const ShutdownToken* shutdown);
+  /// Expands the open site `n` (its havoc summary is switched off); call expandToSites() afterwards.
+  void inlineSite(NodeId n);
+  const std::vector<NodeId>& openSites() const { return pending_; }
+  const std::vector<NodeId>& inlinedSites() const { return inlined_; }
+  /// Implies that site `n` is not reached.
+  const z3::expr& blockLiteral(NodeId n) const { return *nodes_[n].block; }
+  /// The recursion bound a site needs to be inlined: its procedure's occurrences on the call stack, or
+  /// the iterations of its loops.
+  uint32_t level(NodeId n) const;
+  Counterexample extractCounterexample(const z3::model& model) const;
+  /// The site's name in the input program (the certificate's words).
+  ir::UnrollingNode name(NodeId n) const;
+  /// "f (file:line) depth 2" / "loop at file:line, iteration 3", for logs.
+  std::string describe(NodeId n) const;
+  /// Call-stack depth of a node (0 in main), for indenting the inlining tree.
+  size_t stackDepth(NodeId n) const;
+
  private:
-  using NodeId = uint32_t;
   using FrameId = uint32_t;
   static constexpr uint32_t kNoId = UINT32_MAX;
-  enum class Via { Transition, Call, Return, Root };
+  enum class Via { Transition, Call, Return, Root, Havoc };
 
   struct InEdge {
     z3::expr literal;
@@ -82,6 +127,7 @@ class Unwinding {
     size_t inEncoded = 0;            // in-edges already covered by a "reach => ..." clause
     std::optional<z3::expr> tail;
     bool expanded = false;
+    std::optional<z3::expr> open, block;  // sites (options.openSites): havoc summary on; not reached
   };
   struct Frame {
     NodeId callNode;
@@ -100,6 +146,9 @@ class Unwinding {
   void expandTransition(NodeId n, const ir::Edge& e);
   void expandCall(NodeId n, const ir::Edge& e);
   void expandReturn(NodeId exitNode);
+  bool isSite(NodeId n) const;
+  void openSite(NodeId n);
+  std::vector<bool> locationsReachingError() const;
   uint32_t depthOfCall(NodeId caller, ir::ProcId callee) const;
   FrameId internFrame(NodeId callNode, ir::EdgeId callEdge);
   z3::expr freshLiteral(const char* prefix);
@@ -109,6 +158,7 @@ class Unwinding {
   const ir::Program& p_;
   smt::Solver& solver_;
   Stats& stats_;
+  UnwindingOptions options_;
   ir::Instantiator inst_;
   LoopNest loops_;
   ir::Liveness live_;
@@ -123,6 +173,10 @@ class Unwinding {
   size_t errorsEncoded_ = 0;
   std::optional<z3::expr> lastError_;
   std::set<ir::EdgeId> excluded_;
+  std::vector<bool> reachesError_;                        // per location (options.openSites)
+  std::vector<std::pair<NodeId, z3::expr>> siteErrors_;   // an open site's own error literal
+  size_t siteErrorsEncoded_ = 0;
+  std::vector<NodeId> inlined_;
   std::map<ir::EdgeId, std::vector<z3::expr>> unsupportedInstances_;
 };
 

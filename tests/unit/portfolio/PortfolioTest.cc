@@ -197,5 +197,9 @@ TEST(Portfolio, EngineListsAreSplitTrimmedAndDeduplicated) {
   for (const char* bad : {"kind@", "kind@0", "kind@1", "kind@1.5", "kind@-0.2", "kind@half", "kind@0.4x"})
     EXPECT_THROW(portfolio::parseEngineList(bad), OptionError) << bad;
   EXPECT_EQ(portfolio::describe({{"kind"}, {"predabs", 0.4}}), "kind, predabs (40% of the time)");
+  // legion+: Corral's and Legion's strategies, half the budget each; an engine named beside it once.
+  EXPECT_EQ(portfolio::parseEngineList("legion+"), (std::vector<Slot>{{"corral", 0.5}, {"legion", 0.5}}));
+  EXPECT_EQ(portfolio::parseEngineList("legion, legion+"), (std::vector<Slot>{{"legion"}, {"corral", 0.5}}));
+  EXPECT_THROW(portfolio::parseEngineList("legion+@0.5"), OptionError);
   EXPECT_GE(portfolio::availableCores(), 1u);
 }
