@@ -399,9 +399,14 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
   const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner]
                                                      : mostTelling(engines, outcome.reports);
   if (!shown || !shown->failure.empty()) {
+    // No report at all: an interrupt, or every engine stopped when its share of the time limit passed.
+    bool allYielded = !shown && !outcome.yielded.empty() && !interrupted();
     ir::Result result =
-        shown ? ir::Result::unknown(ir::UnknownReason::Error, "engine " + shown->engine + ": " + shown->failure)
-              : ir::Result::unknown(ir::UnknownReason::Cancelled, "the portfolio was interrupted");
+        shown        ? ir::Result::unknown(ir::UnknownReason::Error, "engine " + shown->engine + ": " + shown->failure)
+        : allYielded ? ir::Result::unknown(ir::UnknownReason::Timeout,
+                                          fmt::format("no answer within each engine's share of the time limit ({})",
+                                                      fmt::join(outcome.yielded, ", ")))
+                     : ir::Result::unknown(ir::UnknownReason::Cancelled, "the portfolio was interrupted");
     return run.finish(result, nullptr);
   }
   std::string text = shown->stdoutText;

@@ -206,7 +206,7 @@ class Run {
     size_t count = 0;
     for (NodeId n : sites) {
       if (unwinding.level(n) > bound_) continue;
-      ctx_.log.log(2, "si", "{}inline {}", std::string(2 * unwinding.stackDepth(n), ' '), unwinding.describe(n));
+      ctx_.log.log(1, "si", "{}inline {}", std::string(2 * unwinding.stackDepth(n), ' '), unwinding.describe(n));
       unwinding.inlineSite(n);
       ++count;
     }

@@ -109,6 +109,29 @@ TEST(VerifyEndToEnd, TimeoutGivesUnknown) {
   EXPECT_EQ(o.out.rfind("Verdict: UNKNOWN (", 0), 0u) << o.out;
 }
 
+TEST(VerifyEndToEnd, LegionPlusRunsBothStrategiesAndTimesOutWhenBothSharesPass) {
+  TestFolder dir;
+  CliOutcome found = verify({example("sum.c"), "--engine", "legion+", "--json", dir.path("r.json")});
+  ASSERT_EQ(found.code, cli::kExitFalse) << found.out << found.err;
+  auto json = nlohmann::json::parse(readAll(dir.path("r.json")));
+  EXPECT_EQ(json["portfolio"]["engines"], (std::vector<std::string>{"corral", "legion"}));
+  std::string growing =
+      dir.write("growing.c",
+                "extern int __VERIFIER_nondet_int(void);\n"
+                "void reach_error(void) {}\n"
+                "int main(void) {\n"
+                "  int x = 0;\n"
+                "  while (__VERIFIER_nondet_int()) { int y = __VERIFIER_nondet_int(); if (y > 0 && y < 3) x = x + y; }\n"
+                "  if (x < 0) reach_error();\n"
+                "  return 0;\n"
+                "}\n");
+  // Safe, but the error stays reachable from the head of the unbounded loop, so no inlining tree proves
+  // it: both strategies stop at half the limit, and the answer is a timeout (not an interruption).
+  CliOutcome o = verify({growing, "--timeout", "2", "--engine", "legion+"});
+  EXPECT_EQ(o.code, cli::kExitUnknown) << o.out << o.err;
+  EXPECT_EQ(o.out.rfind("Verdict: UNKNOWN (timeout", 0), 0u) << o.out;
+}
+
 TEST(VerifyEndToEnd, FlagsAndSetWriteTheSameOptionsAndFlagsWin) {
   TestFolder dir;
   CliOutcome o = verify({example("counter.c"), "--set", "verify.grace=5", "--set", "frontend.encoding=bv",
