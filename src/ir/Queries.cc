@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 
 namespace argus::ir {
 namespace {
@@ -118,57 +119,63 @@ bool isReducible(const Program& p, ProcId proc) {
   // acyclic graph. Equivalent test used here: every back edge's target dominates its source.
   const Procedure& pr = p.proc(proc);
   auto reach = reachableFromEntry(p, proc);
-  // Iterative dominator sets over reachable locations (small CFAs; quadratic is fine).
+  // Iterative dominator sets over the procedure's reachable locations, indexed by their position here
+  // (quadratic in the procedure, not in the program: a program has thousands of small procedures).
   std::vector<LocId> nodes;
+  std::map<LocId, size_t> index;
   for (LocId l : pr.locations)
-    if (reach[l]) nodes.push_back(l);
-  std::vector<std::vector<bool>> dom(p.numLocs());
-  for (LocId l : nodes) dom[l].assign(p.numLocs(), l != pr.entry);
-  dom[pr.entry][pr.entry] = true;
+    if (reach[l]) index.emplace(l, nodes.size()), nodes.push_back(l);
+  const size_t n = nodes.size();
+  const size_t entry = index.at(pr.entry);
+  std::vector<std::vector<bool>> dom(n, std::vector<bool>(n, true));
+  dom[entry].assign(n, false);
+  dom[entry][entry] = true;
   bool changed = true;
   while (changed) {
     changed = false;
-    for (LocId l : nodes) {
-      if (l == pr.entry) continue;
-      std::vector<bool> meet(p.numLocs(), true);
+    for (size_t k = 0; k < n; ++k) {
+      if (k == entry) continue;
+      std::vector<bool> meet(n, true);
       bool any = false;
-      for (EdgeId e : p.loc(l).in) {
+      for (EdgeId e : p.loc(nodes[k]).in) {
         LocId f = p.edge(e).from;
         if (!reach[f]) continue;
         any = true;
-        for (size_t i = 0; i < meet.size(); ++i) meet[i] = meet[i] && dom[f][i];
+        const std::vector<bool>& df = dom[index.at(f)];
+        for (size_t i = 0; i < n; ++i) meet[i] = meet[i] && df[i];
       }
-      if (!any) meet.assign(p.numLocs(), false);
-      meet[l] = true;
-      if (meet != dom[l]) {
-        dom[l] = std::move(meet);
+      if (!any) meet.assign(n, false);
+      meet[k] = true;
+      if (meet != dom[k]) {
+        dom[k] = std::move(meet);
         changed = true;
       }
     }
   }
   // Retreating edges of a DFS: edge u->v with v grey. Reducible iff each such v dominates u.
   enum Colour : uint8_t { White, Grey, Black };
-  std::vector<Colour> colour(p.numLocs(), White);
+  std::vector<Colour> colour(n, White);
   struct Frame {
     LocId loc;
     size_t next;
   };
   std::vector<Frame> stack{{pr.entry, 0}};
-  colour[pr.entry] = Grey;
+  colour[entry] = Grey;
   while (!stack.empty()) {
     Frame& f = stack.back();
     const auto& out = p.loc(f.loc).out;
     if (f.next < out.size()) {
-      LocId from = f.loc;
+      size_t from = index.at(f.loc);
       LocId to = p.edge(out[f.next++]).to;
-      if (colour[to] == Grey && !dom[from][to]) return false;
-      if (colour[to] == White) {
-        colour[to] = Grey;
+      size_t t = index.at(to);
+      if (colour[t] == Grey && !dom[from][t]) return false;
+      if (colour[t] == White) {
+        colour[t] = Grey;
         stack.push_back({to, 0});
       }
       continue;
     }
-    colour[f.loc] = Black;
+    colour[index.at(f.loc)] = Black;
     stack.pop_back();
   }
   return true;

@@ -303,18 +303,25 @@ bool Unwinding::isSite(NodeId n) const {
 }
 
 std::vector<bool> Unwinding::locationsReachingError() const {
-  // Backwards from every error location: a transition's source, a call's source when the callee's entry
-  // reaches an error (inside the callee) or the call's target does (after the return).
+  // Backwards from every error location (a worklist): the source of an edge into a location that reaches
+  // one (a transition, or a call whose target does: after the return), and at a procedure's entry the
+  // source of every call of the procedure (the error inside the callee).
+  std::vector<std::vector<ir::EdgeId>> callsOf(p_.numProcs());
+  for (const ir::Edge& e : p_.edges())
+    if (e.isCall()) callsOf[e.callee].push_back(e.id);
   std::vector<bool> reaches(p_.numLocs(), false);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const ir::Edge& e : p_.edges()) {
-      if (reaches[e.from]) continue;
-      bool r = reaches[e.to] || (e.isCall() && reaches[p_.proc(e.callee).entry]);
-      if (r) reaches[e.from] = changed = true;
-    }
-    for (auto& proc : p_.procs())
-      if (proc.error != ir::kNone && !reaches[proc.error]) reaches[proc.error] = changed = true;
+  std::vector<ir::LocId> work;
+  auto mark = [&](ir::LocId l) {
+    if (!reaches[l]) reaches[l] = true, work.push_back(l);
+  };
+  for (auto& proc : p_.procs())
+    if (proc.error != ir::kNone) mark(proc.error);
+  while (!work.empty()) {
+    ir::LocId l = work.back();
+    work.pop_back();
+    for (ir::EdgeId e : p_.loc(l).in) mark(p_.edge(e).from);
+    if (const ir::Procedure& proc = p_.proc(p_.loc(l).proc); l == proc.entry)
+      for (ir::EdgeId call : callsOf[proc.id]) mark(p_.edge(call).from);
   }
   return reaches;
 }
