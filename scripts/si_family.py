@@ -30,7 +30,7 @@ Every value stays far from the int range (no overflow in either the int or the b
 
 The programs are deterministic for a seed. The generator runs each program in a Python model of
 its own code: the FALSE inputs must reach the error, and for TRUE random inputs (and the inputs that
-reach the check) must not. --check also compiles each program natively (clang, or $CC) with a
+reach the check) must not. --check also compiles each program natively (clang or clang-14, or $CC) with a
 harness that feeds the inputs, trapping on signed overflow, and runs it the same way.
 """
 import argparse
@@ -555,7 +555,8 @@ void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn)
 
 
 def native_check(c_file, safe, trace, workdir):
-    cc = os.environ.get("CC", "clang")
+    # Debian's clang-14 package installs clang-14; the unversioned name comes from another package.
+    cc = os.environ.get("CC") or next((c for c in ("clang", "clang-14") if shutil.which(c)), "clang")
     harness = os.path.join(workdir, "harness.c")
     if not os.path.exists(harness):
         with open(harness, "w") as f:
@@ -620,7 +621,7 @@ def main(argv):
     parser.add_argument("--sizes", default="1,2,3,4,5,6", help="comma-separated sizes (default 1,2,3,4,5,6)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     parser.add_argument("--check", action="store_true",
-                        help="also compile every program natively ($CC, default clang) and run it")
+                        help="also compile every program natively ($CC, default clang or clang-14) and run it")
     args = parser.parse_args(argv[1:])
     try:
         sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
