@@ -87,7 +87,8 @@ class Unwinding {
   /// Expands every pending node that is not a site and gives every new site its havoc summary; after it
   /// the pending nodes are the open sites. False if `shutdown` stopped it midway.
   bool expandToSites(const ShutdownToken* shutdown);
-  /// Expands the open site `n` (its havoc summary is switched off); call expandToSites() afterwards.
+  /// Expands the open site `n` (its havoc summary is switched off); call expandToSites() afterwards, which
+  /// also takes it off openSites().
   void inlineSite(NodeId n);
   const std::vector<NodeId>& openSites() const { return pending_; }
   const std::vector<NodeId>& inlinedSites() const { return inlined_; }

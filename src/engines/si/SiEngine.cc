@@ -184,6 +184,7 @@ class Run {
         case Step::Kind::Inline:
           if (auto stop = inline_(step.sites)) return *stop;
           if (!unwinding.expandToSites(ctx_.shutdown.get())) return ctx_.stopped();
+          ctx_.log.log(1, "si", "{} open sites, {} nodes", unwinding.openSites().size(), unwinding.numNodes());
           break;
       }
     }
@@ -211,8 +212,8 @@ class Run {
       ++count;
     }
     ctx_.stats.add("si.inlined_sites", static_cast<int64_t>(count));
-    ctx_.log.log(1, "si", "{}: query {}, {} site(s) inlined, {} open, {} nodes", strategy_->name(),
-                 ctx_.stats.getInt("si.queries"), count, unwinding.openSites().size(), unwinding.numNodes());
+    ctx_.log.log(1, "si", "{}: query {}, {} site(s) inlined", strategy_->name(), ctx_.stats.getInt("si.queries"),
+                 count);
     return std::nullopt;
   }
 
