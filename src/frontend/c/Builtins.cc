@@ -63,6 +63,9 @@ Builtin classifyFunction(const std::string& name, const std::string& errorFuncti
                                                      "fputc", "putc", "fflush", "perror"};
   for (const char* s : outputs)
     if (name == s) b.kind = BuiltinKind::NoOp;
+  if (name == "malloc" || name == "alloca" || name == "__builtin_alloca") b.kind = BuiltinKind::Malloc;
+  if (name == "calloc") b.kind = BuiltinKind::Calloc;
+  if (name == "free") b.kind = BuiltinKind::Free;
   if (name.rfind("llvm.dbg.", 0) == 0 || name.rfind("llvm.lifetime.", 0) == 0 || name == "llvm.donothing" ||
       name.rfind("llvm.experimental.noalias.scope.decl", 0) == 0)
     b.kind = BuiltinKind::Ignored;

@@ -18,6 +18,9 @@ enum class BuiltinKind {
   Stop,       // abort, exit, __assert_fail, ...: the execution ends (not an error)
   NoOp,       // printf and friends: no effect on the modelled state; the result is any value
   Ignored,    // llvm.dbg.*, lifetime markers, ...: nothing at all
+  Malloc,     // malloc, alloca: a fresh block with arbitrary contents
+  Calloc,     // calloc: a fresh block of zeros
+  Free,       // free: accepted (blocks are never reused)
 };
 
 struct Builtin {

@@ -3,6 +3,8 @@
 // unsupported.
 #include <llvm/IR/Intrinsics.h>
 
+#include <algorithm>
+
 #include "frontend/c/Translator.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
@@ -21,14 +23,18 @@ bool FunctionTranslator::isCallEdge(const llvm::Instruction& instruction) const 
   auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction);
   if (!call) return false;
   const llvm::Function* callee = calledFunction(*call);
-  return callee && module_.procs.count(callee) && !module_.unsupportedSignature.count(callee) &&
+  if (!callee) return !call->isInlineAsm();  // through a function pointer
+  return module_.procs.count(callee) && !module_.unsupportedSignature.count(callee) &&
          callee->getName() != "main";
 }
 
 bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& call) {
   if (call.isInlineAsm()) throw UnsupportedFeature("inline assembly");
   const llvm::Function* callee = calledFunction(call);
-  if (!callee) throw UnsupportedFeature("indirect call (function pointer)");
+  if (!callee) {
+    translateIndirectCall(segment, call);
+    return true;
+  }
   if (callee->isIntrinsic()) return translateIntrinsic(segment, call, *callee);
   std::string name = callee->getName().str();
   Builtin builtin = classifyFunction(name, module_.task.errorFunction, module_.task.ilp32);
@@ -56,6 +62,9 @@ bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& c
       if (call.getType()->isIntegerTy()) define(segment, call, freshValue(segment, call.getType()->getIntegerBitWidth(), name));
       return true;
     case BuiltinKind::Ignored: return true;
+    case BuiltinKind::Malloc:
+    case BuiltinKind::Calloc:
+    case BuiltinKind::Free: translateAllocation(segment, call, builtin.kind); return true;
     case BuiltinKind::None: break;
   }
   if (name == "main") throw UnsupportedFeature("call of main");
@@ -103,29 +112,38 @@ void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst&
 
 z3::expr FunctionTranslator::callArgument(Segment& segment, const llvm::Value* argument) {
   // Arguments are read at the location of the call edge, after the preceding segment was flushed, so
-  // they can only be variables and constants; an undefined argument gets a helper variable that the
-  // preceding segment assigns an arbitrary value.
+  // they can only be variables and constants; anything else (an address computed in the segment, an
+  // undefined value) gets a helper variable that the preceding segment assigns.
   if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(argument)) return encoder_.constant(constant->getValue());
   if (auto it = variables_.find(argument); it != variables_.end()) return program_.var(it->second).cur;
   if (auto it = module_.parameters.find(argument); it != module_.parameters.end()) return program_.var(it->second).cur;
-  unsigned bits = bitsOf(argument->getType(), "argument");
-  if (!llvm::isa<llvm::UndefValue>(argument)) throw UnsupportedFeature("argument computed from addresses");
-  std::string name = module_.names.unique(program_.proc(proc_).name + "::_undef");
-  ir::VarId helper = program_.addVariable(proc_, ir::VarRole::Local, name, encoder_.sortOf(bits), "",
+  const llvm::Type* type = argument->getType();
+  bool pointer = type->isPointerTy();
+  unsigned bits = pointer ? 0 : bitsOf(type, "argument");
+  z3::expr value = term(segment, argument);
+  if (value.is_numeral()) return value;
+  std::string name = module_.names.unique(program_.proc(proc_).name + (llvm::isa<llvm::UndefValue>(argument) ? "::_undef" : "::_arg"));
+  z3::sort sort = pointer ? module_.memory.indexSort() : encoder_.sortOf(bits);
+  ir::VarId helper = program_.addVariable(proc_, ir::VarRole::Local, name, sort, "",
                                           ir::ValueType{bits > 1 ? bits : 0, true, ""});
-  segment.assigned.insert_or_assign(helper, freshValue(segment, bits, "undef"));
+  segment.assigned.insert_or_assign(helper, value);
   return program_.var(helper).cur;
+}
+
+std::vector<z3::expr> FunctionTranslator::callArguments(Segment& segment, const llvm::CallInst& call, std::string& text) {
+  std::vector<z3::expr> args;
+  for (unsigned i = 0; i < call.arg_size(); ++i) {
+    args.push_back(callArgument(segment, call.getArgOperand(i)));
+    text += (i ? ", " : "") + this->text(call.getArgOperand(i));
+  }
+  return args;
 }
 
 void FunctionTranslator::translateUserCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee) {
   if (call.getFunctionType() != callee.getFunctionType())
     throw UnsupportedFeature("call of " + callee.getName().str() + " whose type differs from its definition");
-  std::vector<z3::expr> args;
   std::string argsText;
-  for (unsigned i = 0; i < call.arg_size(); ++i) {
-    args.push_back(callArgument(segment, call.getArgOperand(i)));
-    argsText += (i ? ", " : "") + text(call.getArgOperand(i));
-  }
+  std::vector<z3::expr> args = callArguments(segment, call, argsText);
   std::string name = callee.getName().str();
   ir::LocId from = flushToNewLocation(segment, "before " + name);
   std::vector<ir::VarId> results;
@@ -139,6 +157,82 @@ void FunctionTranslator::translateUserCall(Segment& segment, const llvm::CallIns
   ir::LocId after = program_.addLocation(proc_, "after " + name, loc);
   program_.addCall(from, after, module_.procs.at(&callee), args, results, loc, label);
   startSegment(segment, after);
+}
+
+void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::CallInst& call) {
+  // The candidates are the defined functions of the call's type whose address is taken; calling
+  // through a pointer to anything else is undefined, so no edge leaves for it.
+  std::vector<const llvm::Function*> candidates;
+  for (const auto& [function, proc] : module_.procs)
+    if (function->hasAddressTaken() && function->getFunctionType() == call.getFunctionType() &&
+        !module_.unsupportedSignature.count(function) && function->getName() != "main")
+      candidates.push_back(function);
+  if (candidates.empty()) throw UnsupportedFeature("call through a function pointer that no defined function matches");
+  std::sort(candidates.begin(), candidates.end(),
+            [&](const llvm::Function* a, const llvm::Function* b) { return module_.procs.at(a) < module_.procs.at(b); });
+  const llvm::Value* pointer = call.getCalledOperand();
+  z3::expr target = callArgument(segment, pointer);
+  std::string argsText;
+  std::vector<z3::expr> args = callArguments(segment, call, argsText);
+  std::string pointerText = text(pointer);
+  ir::LocId from = flushToNewLocation(segment, "before (*" + pointerText + ")");
+  ir::SourceLoc loc = sourceLocOf(call);
+  ir::LocId after = program_.addLocation(proc_, "after (*" + pointerText + ")", loc);
+  std::vector<ir::VarId> results;
+  if (!call.getType()->isVoidTy()) results.push_back(variables_.at(&call));
+  for (const llvm::Function* function : candidates) {
+    std::string name = function->getName().str();
+    ir::LocId at = program_.addLocation(proc_, "call " + name, loc);
+    program_.addTransition(from, at, target == module_.memory.functionAddress(*function), {}, {}, {}, loc,
+                           "assume(" + pointerText + " == &" + name + ")");
+    std::string label = (results.empty() ? "call " : variableText(results[0]) + " = ") + name + "(" + argsText + ")";
+    program_.addCall(at, after, module_.procs.at(function), args, results, loc, label);
+  }
+  startSegment(segment, after);
+}
+
+void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallInst& call, BuiltinKind kind) {
+  std::string name = calledFunction(call)->getName().str();
+  if (kind == BuiltinKind::Free) {
+    segment.label.push_back("free(" + text(call.getArgOperand(0)) + ")");
+    return;
+  }
+  unsigned arguments = kind == BuiltinKind::Calloc ? 2 : 1;
+  if (call.arg_size() != arguments || !call.getType()->isPointerTy())
+    throw UnsupportedFeature("call of " + name + " with an unexpected signature");
+  z3::expr size = integerToPointer(segment, call.getArgOperand(0));
+  if (kind == BuiltinKind::Calloc) size = size * integerToPointer(segment, call.getArgOperand(1));
+  std::string sizeText = text(call.getArgOperand(0)) + (kind == BuiltinKind::Calloc ? " * " + text(call.getArgOperand(1)) : "");
+  z3::expr block = allocate(segment, size, name + "(" + sizeText + ")");
+  define(segment, call, block, /*labelled=*/false);
+  if (kind != BuiltinKind::Calloc) return;
+  // calloc's zeros are stored as the scalars of the type the block is used as (region memory holds
+  // scalars, not bytes): the one type its result is cast to, or char.
+  auto* count = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(0));
+  auto* each = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(1));
+  if (!count || !each) throw UnsupportedFeature("calloc of a size that is not a constant");
+  uint64_t bytes = count->getZExtValue() * each->getZExtValue();
+  llvm::Type* shape = nullptr;
+  for (const llvm::User* user : call.users())
+    if (auto* cast = llvm::dyn_cast<llvm::BitCastInst>(user)) {
+      llvm::Type* type = cast->getDestTy()->getPointerElementType();
+      if (shape && shape != type) throw UnsupportedFeature("calloc of memory used as two different types");
+      shape = type;
+    }
+  if (!shape) shape = call.getType()->getPointerElementType();
+  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
+  uint64_t shapeBytes = shape->isSized() ? layout.getTypeAllocSize(shape).getFixedSize() : 0;
+  std::vector<MemoryLeaf> leaves;
+  if (shapeBytes == 0 || bytes % shapeBytes != 0 || bytes / shapeBytes > kMaxMemoryLeaves)
+    throw UnsupportedFeature("calloc of memory whose type is not known");
+  for (uint64_t i = 0; i < bytes / shapeBytes; ++i)
+    if (!typeLeaves(shape, i * shapeBytes, layout, leaves))
+      throw UnsupportedFeature("calloc of memory that is not made of integers and pointers");
+  for (const MemoryLeaf& leaf : leaves) {
+    z3::expr zero = leaf.type->isPointerTy() ? module_.memory.address(0)
+                                             : encoder_.constant(llvm::APInt(leaf.type->getIntegerBitWidth(), 0));
+    storeAt(segment, offsetBy(Address{nullptr, block}, leaf.offset), leaf.type, zero);
+  }
 }
 
 bool FunctionTranslator::translateIntrinsic(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee) {

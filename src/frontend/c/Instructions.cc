@@ -106,6 +106,7 @@ z3::expr FunctionTranslator::term(Segment& segment, const llvm::Value* value) {
   if (auto it = variables_.find(value); it != variables_.end()) return program_.var(it->second).cur;
   if (auto it = module_.parameters.find(value); it != module_.parameters.end()) return program_.var(it->second).cur;
   const llvm::Type* type = value->getType();
+  if (type->isPointerTy()) return pointerTerm(segment, value);
   if (!type->isIntegerTy()) throw UnsupportedFeature(nonIntegerFeature(type));
   if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(value)) return encoder_.constant(constant->getValue());
   if (llvm::isa<llvm::UndefValue>(value)) return freshValue(segment, type->getIntegerBitWidth(), "undef");
@@ -114,12 +115,13 @@ z3::expr FunctionTranslator::term(Segment& segment, const llvm::Value* value) {
   UNREACHABLE("");
 }
 
-void FunctionTranslator::define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value) {
+void FunctionTranslator::define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value,
+                                bool labelled) {
   segment.values.insert_or_assign(&instruction, value);
   if (needsVariable_.count(&instruction)) segment.definitions.emplace_back(&instruction, value);
   // The label shows assignments to C variables, whether or not they outlive the segment.
   SourceVariable source = debugNames_.lookup(&instruction);
-  if (source.known) segment.label.push_back(source.name + " = " + expressionText(&instruction));
+  if (labelled && source.known) segment.label.push_back(source.name + " = " + expressionText(&instruction));
 }
 
 // ---------------------------------------------------------------- instructions
@@ -128,12 +130,13 @@ bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Inst
   if (auto* binary = llvm::dyn_cast<llvm::BinaryOperator>(&instruction)) {
     translateBinary(segment, *binary);
   } else if (auto* compare = llvm::dyn_cast<llvm::ICmpInst>(&instruction)) {
-    unsigned bits = bitsOf(compare->getOperand(0)->getType(), "comparison");
+    const llvm::Type* operandType = compare->getOperand(0)->getType();
+    // Pointers compare as unsigned addresses (in the int encoding they are non-negative already).
+    unsigned bits = operandType->isPointerTy() ? module_.memory.pointerBits() : bitsOf(operandType, "comparison");
     z3::expr a = term(segment, compare->getOperand(0)), b = term(segment, compare->getOperand(1));
     define(segment, instruction, encoder_.compare(intPredOf(compare->getPredicate()), a, b, bits));
   } else if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&instruction)) {
-    if (select->getType()->isPointerTy()) return true;  // an unknown object for whoever dereferences it
-    bitsOf(select->getType(), "conditional expression");
+    if (!select->getType()->isPointerTy()) bitsOf(select->getType(), "conditional expression");
     z3::expr c = term(segment, select->getCondition());
     define(segment, instruction, z3::ite(c, term(segment, select->getTrueValue()), term(segment, select->getFalseValue())));
   } else if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&instruction)) {
@@ -142,13 +145,14 @@ bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Inst
     translateLoad(segment, *load);
   } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
     translateStore(segment, *store);
-  } else if (llvm::isa<llvm::GetElementPtrInst>(instruction) || llvm::isa<llvm::AllocaInst>(instruction)) {
-    // Addresses are resolved where they are dereferenced.
+  } else if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&instruction)) {
+    translateAlloca(segment, *alloca);
+  } else if (llvm::isa<llvm::GetElementPtrInst>(instruction)) {
+    // Addresses are computed where they are used.
   } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction)) {
     return translateCall(segment, *call);
   } else if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&instruction)) {
-    if (freeze->getType()->isPointerTy()) return true;
-    bitsOf(freeze->getType(), "freeze");
+    if (!freeze->getType()->isPointerTy()) bitsOf(freeze->getType(), "freeze");
     define(segment, instruction, term(segment, freeze->getOperand(0)));
   } else if (instruction.getType()->isFloatingPointTy() || llvm::isa<llvm::FCmpInst>(instruction)) {
     throw UnsupportedFeature("floating-point arithmetic");
@@ -185,11 +189,13 @@ void FunctionTranslator::translateCast(Segment& segment, const llvm::CastInst& c
       return;
     }
     case llvm::Instruction::BitCast:
-      if (from->isPointerTy() && to->isPointerTy()) return;  // resolved at dereference
+      if (from->isPointerTy() && to->isPointerTy()) return;  // computed where it is used
       if (from->isIntegerTy() && from == to) return define(segment, cast, term(segment, cast.getOperand(0)));
       throw UnsupportedFeature("reinterpreting bit cast");
-    case llvm::Instruction::PtrToInt: throw UnsupportedFeature("pointer-to-integer conversion");
-    case llvm::Instruction::IntToPtr: throw UnsupportedFeature("integer-to-pointer conversion");
+    case llvm::Instruction::PtrToInt:
+      define(segment, cast, pointerToInteger(pointerTerm(segment, cast.getOperand(0)), bitsOf(to, "conversion")));
+      return;
+    case llvm::Instruction::IntToPtr: define(segment, cast, integerToPointer(segment, cast.getOperand(0))); return;
     default: throw UnsupportedFeature("floating-point conversion");
   }
 }
@@ -201,8 +207,7 @@ std::vector<FunctionTranslator::PhiAssignment> FunctionTranslator::phiAssignment
                                                                                   const llvm::BasicBlock& to) {
   std::vector<PhiAssignment> out;
   for (const llvm::PHINode& phi : to.phis()) {
-    if (phi.getType()->isPointerTy()) continue;  // an unknown object for whoever dereferences it
-    bitsOf(phi.getType(), "value merged at a join");
+    if (!phi.getType()->isPointerTy()) bitsOf(phi.getType(), "value merged at a join");
     const llvm::Value* incoming = phi.getIncomingValueForBlock(&from);
     ir::VarId var = variables_.at(&phi);
     std::string target = variableText(var), source = text(incoming);
@@ -235,7 +240,7 @@ void FunctionTranslator::translateTerminator(Segment& segment, const llvm::Instr
     const llvm::Value* value = ret->getReturnValue();
     std::vector<PhiAssignment> result;
     if (value) {
-      bitsOf(value->getType(), "return of a non-integer value");
+      if (!value->getType()->isPointerTy()) bitsOf(value->getType(), "return of a non-integer value");
       ir::VarId var = module_.results.at(&function_);
       result.push_back({var, term(segment, value), "return " + text(value)});
     }

@@ -1,6 +1,9 @@
 // Memory objects: which globals and allocas are modelled, their cell layout, and their initial values.
 #include "frontend/c/Memory.h"
 
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Operator.h>
+
 #include "util/Error.h"
 
 namespace argus::frontend {
@@ -159,6 +162,242 @@ z3::expr MemoryModel::initialValue(const MemoryObject& object) const {
   auto cells = constantCells(global->getInitializer(), object.cellBits, layout_);
   INVARIANT(cells.has_value(), "initializer checked at creation");
   return constantTerm(object, *cells);
+}
+
+}  // namespace argus::frontend
+
+// ---------------------------------------------------------------- region memory
+
+namespace argus::frontend {
+
+namespace {
+
+bool isScalarMemoryType(const llvm::Type* type) { return type->isIntegerTy() || type->isPointerTy(); }
+
+}  // namespace
+
+bool typeLeaves(llvm::Type* type, uint64_t offset, const llvm::DataLayout& layout, std::vector<MemoryLeaf>& out) {
+  if (out.size() > kMaxMemoryLeaves) return false;
+  if (isScalarMemoryType(type)) {
+    out.push_back(MemoryLeaf{offset, type, nullptr});
+    return true;
+  }
+  if (auto* array = llvm::dyn_cast<llvm::ArrayType>(type)) {
+    uint64_t step = layout.getTypeAllocSize(array->getElementType());
+    if (array->getNumElements() > kMaxMemoryLeaves) return false;
+    for (uint64_t i = 0; i < array->getNumElements(); ++i)
+      if (!typeLeaves(array->getElementType(), offset + i * step, layout, out)) return false;
+    return true;
+  }
+  if (auto* structure = llvm::dyn_cast<llvm::StructType>(type)) {
+    if (structure->isOpaque()) return false;
+    const llvm::StructLayout* fields = layout.getStructLayout(structure);
+    for (unsigned i = 0; i < structure->getNumElements(); ++i)
+      if (!typeLeaves(structure->getElementType(i), offset + fields->getElementOffset(i), layout, out)) return false;
+    return true;
+  }
+  return false;
+}
+
+bool constantLeaves(const llvm::Constant* constant, uint64_t offset, const llvm::DataLayout& layout,
+                    std::vector<MemoryLeaf>& out) {
+  if (out.size() > kMaxMemoryLeaves) return false;
+  llvm::Type* type = constant->getType();
+  if (llvm::isa<llvm::UndefValue>(constant)) return true;  // poison and undef: arbitrary
+  if (isScalarMemoryType(type)) {
+    out.push_back(MemoryLeaf{offset, type, constant});
+    return true;
+  }
+  if (llvm::isa<llvm::ConstantAggregateZero>(constant)) {
+    std::vector<MemoryLeaf> leaves;
+    if (!typeLeaves(type, offset, layout, leaves)) return false;
+    for (MemoryLeaf& leaf : leaves) leaf.value = llvm::Constant::getNullValue(leaf.type);
+    out.insert(out.end(), leaves.begin(), leaves.end());
+    return out.size() <= kMaxMemoryLeaves;
+  }
+  if (auto* data = llvm::dyn_cast<llvm::ConstantDataSequential>(constant)) {
+    if (!data->getElementType()->isIntegerTy()) return false;
+    uint64_t step = layout.getTypeAllocSize(data->getElementType());
+    for (unsigned i = 0; i < data->getNumElements(); ++i)
+      if (!constantLeaves(data->getElementAsConstant(i), offset + i * step, layout, out)) return false;
+    return true;
+  }
+  if (auto* structure = llvm::dyn_cast<llvm::ConstantStruct>(constant)) {
+    const llvm::StructLayout* fields = layout.getStructLayout(structure->getType());
+    for (unsigned i = 0; i < structure->getNumOperands(); ++i)
+      if (!constantLeaves(structure->getOperand(i), offset + fields->getElementOffset(i), layout, out)) return false;
+    return true;
+  }
+  if (auto* array = llvm::dyn_cast<llvm::ConstantArray>(constant)) {
+    uint64_t step = layout.getTypeAllocSize(array->getType()->getElementType());
+    for (unsigned i = 0; i < array->getNumOperands(); ++i)
+      if (!constantLeaves(array->getOperand(i), offset + i * step, layout, out)) return false;
+    return true;
+  }
+  return false;
+}
+
+bool addressEscapes(const llvm::Value* pointer) {
+  for (const llvm::User* user : pointer->users()) {
+    if (llvm::isa<llvm::LoadInst>(user)) continue;
+    if (auto* store = llvm::dyn_cast<llvm::StoreInst>(user)) {
+      if (store->getValueOperand() == pointer) return true;
+      continue;
+    }
+    if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(user)) {
+      if (gep->getPointerOperand() != pointer || addressEscapes(gep)) return true;
+      continue;
+    }
+    if (llvm::isa<llvm::BitCastOperator>(user)) {
+      if (addressEscapes(user)) return true;
+      continue;
+    }
+    if (auto* intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(user)) {
+      switch (intrinsic->getIntrinsicID()) {
+        case llvm::Intrinsic::memset:
+        case llvm::Intrinsic::memcpy:
+        case llvm::Intrinsic::memmove:
+        case llvm::Intrinsic::lifetime_start:
+        case llvm::Intrinsic::lifetime_end:
+        case llvm::Intrinsic::dbg_declare:
+        case llvm::Intrinsic::dbg_value: continue;
+        default: return true;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+bool MemoryModel::inRegions(const llvm::Value* base) {
+  if (auto it = inRegions_.find(base); it != inRegions_.end()) return it->second;
+  bool regions = addressEscapes(base);
+  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(base)) {
+    auto shape = cellLayout(global->getValueType(), layout_);
+    regions = regions || !global->hasInitializer() || !shape ||
+              !constantCells(global->getInitializer(), shape->cellBits, layout_);
+  } else if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(base)) {
+    regions = regions || !alloca->isStaticAlloca() || !cellLayout(alloca->getAllocatedType(), layout_);
+  }
+  inRegions_.emplace(base, regions);
+  return regions;
+}
+
+z3::sort MemoryModel::cellSort(const llvm::Type* type) const {
+  return type->isPointerTy() ? indexSort() : encoder_.sortOf(type->getIntegerBitWidth());
+}
+
+ir::VarId MemoryModel::region(const llvm::Type* type) {
+  INVARIANT(isScalarMemoryType(type), "region of a non-scalar type");
+  std::pair<bool, unsigned> key{type->isPointerTy(), type->isPointerTy() ? 0 : type->getIntegerBitWidth()};
+  if (auto it = regions_.find(key); it != regions_.end()) return it->second;
+  std::string name = key.first ? "__mem_ptr" : "__mem_i" + std::to_string(key.second);
+  ir::VarId var = program_.addGlobal(names_.unique(name), program_.ctx().array_sort(indexSort(), cellSort(type)));
+  regions_.emplace(key, var);
+  return var;
+}
+
+ir::VarId MemoryModel::heapTop() {
+  if (heapTop_ == ir::kNone) heapTop_ = program_.addGlobal(names_.unique("__heap_top"), indexSort());
+  return heapTop_;
+}
+
+z3::expr MemoryModel::address(uint64_t value) const {
+  return encoder_.isInt() ? program_.ctx().int_val(value) : program_.ctx().bv_val(value, pointerBits_);
+}
+
+z3::expr MemoryModel::globalAddress(const llvm::GlobalVariable& global) {
+  if (auto it = staticAddresses_.find(&global); it != staticAddresses_.end()) return address(it->second);
+  uint64_t at = nextStaticAddress_;
+  uint64_t size = global.getValueType()->isSized() ? layout_.getTypeAllocSize(global.getValueType()).getFixedSize() : 0;
+  // A gap after every object keeps one-past-the-end pointers distinct from the next object.
+  nextStaticAddress_ += (size + 16 + 15) / 16 * 16;
+  staticAddresses_.emplace(&global, at);
+  regionGlobals_.push_back(&global);
+  return address(at);
+}
+
+z3::expr MemoryModel::functionAddress(const llvm::Function& function) {
+  if (auto it = staticAddresses_.find(&function); it != staticAddresses_.end()) return address(it->second);
+  uint64_t at = nextStaticAddress_;
+  nextStaticAddress_ += 16;
+  staticAddresses_.emplace(&function, at);
+  functionOrder_.push_back(&function);
+  return address(at);
+}
+
+std::optional<z3::expr> MemoryModel::constantPointer(const llvm::Constant* constant, std::string& why) {
+  if (llvm::isa<llvm::ConstantPointerNull>(constant)) return address(0);
+  if (auto* function = llvm::dyn_cast<llvm::Function>(constant)) return functionAddress(*function);
+  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(constant)) {
+    if (!inRegions(global)) {
+      why = "address of global variable " + global->getName().str();
+      return std::nullopt;
+    }
+    return globalAddress(*global);
+  }
+  if (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(constant))
+    return constantPointer(llvm::cast<llvm::Constant>(cast->getOperand(0)), why);
+  if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(constant)) {
+    llvm::APInt offset(layout_.getIndexTypeSizeInBits(gep->getType()), 0);
+    if (!gep->accumulateConstantOffset(layout_, offset)) {
+      why = "constant address expression";
+      return std::nullopt;
+    }
+    auto base = constantPointer(llvm::cast<llvm::Constant>(gep->getPointerOperand()), why);
+    if (!base) return std::nullopt;
+    int64_t bytes = offset.getSExtValue();
+    if (bytes == 0) return base;
+    return encoder_.isInt() ? *base + program_.ctx().int_val(bytes)
+                            : *base + program_.ctx().bv_val(static_cast<uint64_t>(bytes), pointerBits_);
+  }
+  if (auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(constant);
+      expression && expression->getOpcode() == llvm::Instruction::IntToPtr) {
+    if (auto* integer = llvm::dyn_cast<llvm::ConstantInt>(expression->getOperand(0)))
+      return address(integer->getValue().zextOrTrunc(pointerBits_).getZExtValue());
+  }
+  why = "constant pointer expression";
+  return std::nullopt;
+}
+
+std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(std::string& why) {
+  std::map<ir::VarId, z3::expr> contents;
+  auto current = [&](ir::VarId var) {
+    if (auto it = contents.find(var); it != contents.end()) return it->second;
+    return program_.var(var).cur;
+  };
+  // Initialisers may take addresses of globals not laid out yet; those join the list as it is walked.
+  for (size_t i = 0; i < regionGlobals_.size(); ++i) {
+    const llvm::GlobalVariable& global = *regionGlobals_[i];
+    if (!global.hasInitializer()) continue;  // external: arbitrary contents
+    std::vector<MemoryLeaf> leaves;
+    if (!constantLeaves(global.getInitializer(), 0, layout_, leaves)) {
+      why = "initialiser of global variable " + global.getName().str();
+      return {};
+    }
+    z3::expr base = globalAddress(global);
+    for (const MemoryLeaf& leaf : leaves) {
+      z3::expr value = program_.ctx().bool_val(true);
+      if (leaf.type->isPointerTy()) {
+        auto pointer = constantPointer(leaf.value, why);
+        if (!pointer) return {};
+        value = *pointer;
+      } else if (auto* integer = llvm::dyn_cast<llvm::ConstantInt>(leaf.value)) {
+        value = encoder_.constant(integer->getValue());
+      } else {
+        why = "initialiser of global variable " + global.getName().str();
+        return {};
+      }
+      ir::VarId var = region(leaf.type);
+      z3::expr at = leaf.offset == 0 ? base
+                    : encoder_.isInt() ? base + program_.ctx().int_val(leaf.offset)
+                                       : base + program_.ctx().bv_val(leaf.offset, pointerBits_);
+      contents.insert_or_assign(var, z3::store(current(var), at, value));
+    }
+  }
+  std::vector<std::pair<ir::VarId, z3::expr>> out(contents.begin(), contents.end());
+  if (heapTop_ != ir::kNone || !regions_.empty()) out.emplace_back(heapTop(), address(nextStaticAddress_ + 4096));
+  return out;
 }
 
 }  // namespace argus::frontend

@@ -1,9 +1,20 @@
-// The memory the C front end models: objects (globals and allocas that SROA could not split) whose
-// every access is a typed integer load or store at a statically known object. A scalar global that is
-// only loaded and stored directly becomes an ordinary ir global; every other object becomes an SMT
-// array from cell index (Int, or a pointer-wide bit-vector) to cell value, all cells of one integer
-// width. Anything else (mixed cell types, pointers in memory, unknown objects) is not modelled, and the
-// translator turns the instruction that needs it into an `unsupported` edge.
+// The memory the C front end models, in two parts.
+//  * Objects of their own: globals and allocas that SROA could not split, whose address never becomes a
+//    value and whose memory is a sequence of equal integer cells. A scalar global that is only loaded
+//    and stored directly becomes an ordinary ir global; every other such object becomes an SMT array
+//    from cell index (Int, or a pointer-wide bit-vector) to cell value.
+//  * Region memory, for everything else (objects whose address escapes into values, structs holding
+//    pointers or mixed types, variable-length arrays, the heap): pointers are byte addresses (Int, or a
+//    pointer-wide bit-vector), and memory is split by the scalar type of the access — one SMT array per
+//    integer width and one for pointers (the component-as-array model of Burstall and Bornat, as in
+//    CPAchecker's predicate analysis). The split is sound for programs that access an object only
+//    through lvalues of its type (C's effective-type rule, C11 6.5p7); accesses that visibly reinterpret
+//    memory (a load through a cast pointer of another type) are unsupported. Globals in regions get
+//    fixed addresses after the functions' addresses; the heap, escaping allocas and VLAs are allocated
+//    from a bump pointer (`__heap_top`), so every allocation is fresh, non-null and disjoint from all
+//    others, and memory nobody wrote holds arbitrary values.
+// Anything else is not modelled, and the translator turns the instruction that needs it into an
+// `unsupported` edge.
 #pragma once
 
 #include <llvm/IR/Constants.h>
@@ -63,6 +74,30 @@ class MemoryModel {
   z3::sort indexSort() const { return encoder_.indexSort(pointerBits_); }
   unsigned pointerBits() const { return pointerBits_; }
 
+  // --- region memory
+  /// True iff the object `base` (an alloca or a global) lives in region memory.
+  bool inRegions(const llvm::Value* base);
+  /// The region array for accesses of `type` (an integer or pointer type), created on first use.
+  ir::VarId region(const llvm::Type* type);
+  /// The cell sort of the region for `type`.
+  z3::sort cellSort(const llvm::Type* type) const;
+  /// The bump pointer of allocations.
+  ir::VarId heapTop();
+  /// A pointer-sorted numeral.
+  z3::expr address(uint64_t value) const;
+  /// The fixed address of a global in region memory (laid out on first use).
+  z3::expr globalAddress(const llvm::GlobalVariable& global);
+  /// The address of a function (distinct, non-null, laid out on first use).
+  z3::expr functionAddress(const llvm::Function& function);
+  /// Functions whose address was taken so far, in order.
+  const std::vector<const llvm::Function*>& addressedFunctions() const { return functionOrder_; }
+  /// The value of a constant pointer (null, globals in regions, functions, constant GEPs and casts);
+  /// nullopt with `why` set for anything else.
+  std::optional<z3::expr> constantPointer(const llvm::Constant* constant, std::string& why);
+  /// main's initialisation of region memory: the stores of every region global's initialiser and the
+  /// heap's start; empty if region memory is not used. `why` names what could not be initialised.
+  std::vector<std::pair<ir::VarId, z3::expr>> regionInitialisation(std::string& why);
+
  private:
   const MemoryObject* create(const llvm::Value* base, ir::ProcId proc, const SourceVariable& source,
                              std::string& why);
@@ -76,7 +111,36 @@ class MemoryModel {
   std::map<const llvm::Value*, MemoryObject> objects_;
   std::map<const llvm::Value*, std::string> failures_;
   std::vector<const MemoryObject*> globalOrder_;
+  // region memory
+  std::map<const llvm::Value*, bool> inRegions_;
+  std::map<std::pair<bool, unsigned>, ir::VarId> regions_;  // (pointer?, bits) → array
+  ir::VarId heapTop_ = ir::kNone;
+  uint64_t nextStaticAddress_ = 16;
+  std::map<const llvm::Value*, uint64_t> staticAddresses_;  // globals and functions
+  std::vector<const llvm::GlobalVariable*> regionGlobals_;
+  std::vector<const llvm::Function*> functionOrder_;
 };
+
+/// True iff a pointer derived from `pointer` (through GEPs and casts) is used other than as the
+/// address of a load, a store, a memset/memcpy or a lifetime marker: then the object's address is a
+/// value, and the object must live in region memory.
+bool addressEscapes(const llvm::Value* pointer);
+
+/// A scalar piece of a memory type or constant: its byte offset, its type (an integer or a pointer
+/// type) and, for constants, its value (nullptr: undefined, so left arbitrary).
+struct MemoryLeaf {
+  uint64_t offset = 0;
+  llvm::Type* type = nullptr;
+  const llvm::Constant* value = nullptr;
+};
+/// At most this many leaves are expanded for one initialiser, memset or memcpy.
+constexpr size_t kMaxMemoryLeaves = 4096;
+/// The scalar leaves of a type in layout order; false if it holds anything else (floats, vectors) or
+/// more than kMaxMemoryLeaves leaves.
+bool typeLeaves(llvm::Type* type, uint64_t offset, const llvm::DataLayout& layout, std::vector<MemoryLeaf>& out);
+/// The scalar leaves of a constant, as typeLeaves.
+bool constantLeaves(const llvm::Constant* constant, uint64_t offset, const llvm::DataLayout& layout,
+                    std::vector<MemoryLeaf>& out);
 
 /// True iff every use of the global is a direct integer load or store of its value type.
 bool isDirectScalarGlobal(const llvm::GlobalVariable& global);

@@ -40,19 +40,21 @@ z3::expr plus(const z3::expr& a, const z3::expr& b) {
 
 Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer) {
   z3::context& ctx = program_.ctx();
-  const MemoryModel& memory = module_.memory;
+  MemoryModel& memory = module_.memory;
   if (llvm::isa<llvm::GlobalVariable>(pointer) || llvm::isa<llvm::AllocaInst>(pointer)) {
+    if (memory.inRegions(pointer)) return Address{nullptr, pointerTerm(segment, pointer)};
     std::string why;
-    const MemoryObject* object = module_.memory.object(pointer, proc_, debugNames_.lookup(pointer), why);
+    const MemoryObject* object = memory.object(pointer, proc_, debugNames_.lookup(pointer), why);
     if (!object) throw UnsupportedFeature(why);
     z3::expr zero = encoder_.isInt() ? ctx.int_val(0) : ctx.bv_val(0, memory.pointerBits());
     return Address{object, zero};
   }
   if (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) return resolve(segment, cast->getOperand(0));
   auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer);
-  if (!gep) throw UnsupportedFeature(unknownPointerFeature(pointer));
+  if (!gep) return Address{nullptr, pointerTerm(segment, pointer)};
 
   Address base = resolve(segment, gep->getPointerOperand());
+  if (base.inRegions()) return Address{nullptr, plus(base.index, gepOffset(segment, *gep))};
   const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
   uint64_t cellBytes = base.object->cellBytes();
   int64_t constantBytes = 0;
@@ -72,17 +74,7 @@ Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer
     if (elementBytes % static_cast<int64_t>(cellBytes) != 0)
       throw UnsupportedFeature("pointer arithmetic that does not step by whole cells");
     int64_t stride = elementBytes / static_cast<int64_t>(cellBytes);
-    unsigned bits = bitsOf(operand->getType(), "array index");
-    z3::expr value = term(segment, operand);
-    if (encoder_.isInt()) {
-      index = plus(index, stride == 1 ? value : value * ctx.int_val(stride));
-    } else {
-      unsigned pointerBits = memory.pointerBits();
-      z3::expr wide = bits == pointerBits ? value
-                      : bits < pointerBits ? (bits == 1 ? encoder_.sext(value, 1, pointerBits) : z3::sext(value, pointerBits - bits))
-                                           : value.extract(pointerBits - 1, 0);
-      index = plus(index, stride == 1 ? wide : wide * ctx.bv_val(stride, pointerBits));
-    }
+    index = plus(index, scaledIndex(segment, operand, stride));
   }
   if (constantBytes % static_cast<int64_t>(cellBytes) != 0)
     throw UnsupportedFeature("access that does not start at a cell boundary");
@@ -91,9 +83,99 @@ Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer
   return Address{base.object, index};
 }
 
+z3::expr FunctionTranslator::scaledIndex(Segment& segment, const llvm::Value* operand, int64_t stride) {
+  z3::context& ctx = program_.ctx();
+  unsigned bits = bitsOf(operand->getType(), "array index");
+  z3::expr value = term(segment, operand);
+  if (encoder_.isInt()) return stride == 1 ? value : value * ctx.int_val(stride);
+  unsigned pointerBits = module_.memory.pointerBits();
+  z3::expr wide = bits == pointerBits ? value
+                  : bits < pointerBits ? (bits == 1 ? encoder_.sext(value, 1, pointerBits) : z3::sext(value, pointerBits - bits))
+                                       : value.extract(pointerBits - 1, 0);
+  return stride == 1 ? wide : wide * ctx.bv_val(stride, pointerBits);
+}
+
+z3::expr FunctionTranslator::gepOffset(Segment& segment, const llvm::GEPOperator& gep) {
+  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
+  z3::expr offset = module_.memory.address(0);
+  int64_t constantBytes = 0;
+  for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); ++step) {
+    const llvm::Value* operand = step.getOperand();
+    if (llvm::StructType* structure = step.getStructTypeOrNull()) {
+      unsigned field = static_cast<unsigned>(llvm::cast<llvm::ConstantInt>(operand)->getZExtValue());
+      constantBytes += static_cast<int64_t>(layout.getStructLayout(structure)->getElementOffset(field));
+      continue;
+    }
+    int64_t elementBytes = static_cast<int64_t>(layout.getTypeAllocSize(step.getIndexedType()));
+    if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(operand)) {
+      constantBytes += constant->getSExtValue() * elementBytes;
+      continue;
+    }
+    offset = plus(offset, scaledIndex(segment, operand, elementBytes));
+  }
+  z3::context& ctx = program_.ctx();
+  return plus(offset, encoder_.isInt() ? ctx.int_val(constantBytes)
+                                       : ctx.bv_val(static_cast<uint64_t>(constantBytes), module_.memory.pointerBits()));
+}
+
+z3::expr FunctionTranslator::pointerTerm(Segment& segment, const llvm::Value* pointer) {
+  if (auto it = segment.values.find(pointer); it != segment.values.end()) return it->second;
+  if (auto it = variables_.find(pointer); it != variables_.end()) return program_.var(it->second).cur;
+  if (auto it = module_.parameters.find(pointer); it != module_.parameters.end()) return program_.var(it->second).cur;
+  MemoryModel& memory = module_.memory;
+  if (llvm::isa<llvm::UndefValue>(pointer)) {
+    z3::expr value = smt::freshConst(program_.ctx(), program_.proc(proc_).name + "::undef", memory.indexSort());
+    segment.aux.push_back(value);
+    return value;
+  }
+  if (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) return pointerTerm(segment, cast->getOperand(0));
+  if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer))
+    return plus(pointerTerm(segment, gep->getPointerOperand()), gepOffset(segment, *gep));
+  if (auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(pointer);
+      expression && expression->getOpcode() == llvm::Instruction::IntToPtr)
+    return integerToPointer(segment, expression->getOperand(0));
+  if (auto* constant = llvm::dyn_cast<llvm::Constant>(pointer)) {
+    std::string why;
+    if (auto value = memory.constantPointer(constant, why)) return *value;
+    throw UnsupportedFeature(why);
+  }
+  if (llvm::isa<llvm::AllocaInst>(pointer)) throw UnsupportedFeature("address of a local variable used across calls");
+  throw UnsupportedFeature(unknownPointerFeature(pointer));
+}
+
+z3::expr FunctionTranslator::integerToPointer(Segment& segment, const llvm::Value* integer) {
+  unsigned bits = bitsOf(integer->getType(), "integer-to-pointer conversion");
+  unsigned pointerBits = module_.memory.pointerBits();
+  z3::expr value = term(segment, integer);
+  if (encoder_.isInt()) return encoder_.unsignedReading(value, bits);
+  if (bits == pointerBits) return value;
+  return bits < pointerBits ? z3::zext(value, pointerBits - bits) : value.extract(pointerBits - 1, 0);
+}
+
+z3::expr FunctionTranslator::pointerToInteger(const z3::expr& address, unsigned bits) {
+  unsigned pointerBits = module_.memory.pointerBits();
+  if (encoder_.isInt()) return encoder_.wrap(address, bits);
+  if (bits == pointerBits) return address;
+  return bits > pointerBits ? z3::zext(address, bits - pointerBits) : address.extract(bits - 1, 0);
+}
+
+Address FunctionTranslator::offsetBy(const Address& address, uint64_t bytes) {
+  z3::context& ctx = program_.ctx();
+  if (address.inRegions()) return Address{nullptr, plus(address.index, module_.memory.address(bytes))};
+  if (bytes % address.object->cellBytes() != 0) throw UnsupportedFeature("access that does not start at a cell boundary");
+  uint64_t cells = bytes / address.object->cellBytes();
+  return Address{address.object, plus(address.index, encoder_.isInt() ? ctx.int_val(cells)
+                                                                      : ctx.bv_val(cells, module_.memory.pointerBits()))};
+}
+
 z3::expr FunctionTranslator::memoryContents(Segment& segment, const MemoryObject& object) {
   if (auto it = segment.assigned.find(object.var); it != segment.assigned.end()) return it->second;
   return program_.var(object.var).cur;
+}
+
+z3::expr FunctionTranslator::regionContents(Segment& segment, ir::VarId region) {
+  if (auto it = segment.assigned.find(region); it != segment.assigned.end()) return it->second;
+  return program_.var(region).cur;
 }
 
 z3::expr FunctionTranslator::inBounds(const Address& address) {
@@ -110,55 +192,142 @@ z3::expr FunctionTranslator::inBounds(const Address& address) {
 
 /// Shared by loads and stores: the address, checked to hold cells of the accessed width. Accesses out
 /// of the object's bounds are undefined behaviour and cut off like signed overflow.
-static void checkCellWidth(const Address& address, unsigned bits) {
+static void checkCellWidth(const Address& address, const llvm::Type* type) {
+  if (!type->isIntegerTy()) throw UnsupportedFeature("pointer stored in memory of integer cells");
+  unsigned bits = type->getIntegerBitWidth();
   if (bits != address.object->cellBits)
     throw UnsupportedFeature("access of " + std::to_string(bits) + " bits to memory of " +
                              std::to_string(address.object->cellBits) + "-bit cells");
 }
 
-void FunctionTranslator::translateLoad(Segment& segment, const llvm::LoadInst& load) {
-  if (load.getType()->isPointerTy()) throw UnsupportedFeature("pointer loaded from memory");
-  unsigned bits = bitsOf(load.getType(), "load");
-  Address address = resolve(segment, load.getPointerOperand());
-  checkCellWidth(address, bits);
-  z3::expr contents = memoryContents(segment, *address.object);
-  if (address.object->scalar) return define(segment, load, contents);
-  z3::expr bounds = inBounds(address);
-  if (!smt::isTrue(bounds)) segment.constraints.push_back(bounds);
-  z3::expr value = z3::select(contents, address.index);
-  // Cells nobody wrote (an uninitialised local array) are arbitrary terms of the cell sort; in the int
-  // encoding only the values of the C type exist, so the others are cut off.
-  z3::expr range = encoder_.inRange(value, bits);
-  if (!smt::isTrue(range)) segment.constraints.push_back(range);
-  define(segment, load, value);
+void FunctionTranslator::checkTypedAccess(const llvm::Value* pointer, const llvm::Type* accessed) {
+  // A cast from a pointer to char (void *, malloc's result) or to a struct or array whose first
+  // scalar is of the accessed type views memory as C allows; any other cast reinterprets it.
+  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
+  while (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) {
+    llvm::Type* from = cast->getSrcTy()->getPointerElementType();
+    std::vector<MemoryLeaf> leaves;
+    bool viewsFirstScalar = typeLeaves(from, 0, layout, leaves) && !leaves.empty() &&
+                            (leaves[0].type == accessed || (leaves[0].type->isPointerTy() && accessed->isPointerTy()));
+    if (!from->isIntegerTy(8) && !viewsFirstScalar && !(from->isPointerTy() && accessed->isPointerTy()))
+      throw UnsupportedFeature("access that reinterprets memory of another type (type punning)");
+    pointer = cast->getOperand(0);
+  }
 }
 
-void FunctionTranslator::translateStore(Segment& segment, const llvm::StoreInst& store) {
-  const llvm::Value* value = store.getValueOperand();
-  if (value->getType()->isPointerTy()) throw UnsupportedFeature("pointer stored in memory");
-  unsigned bits = bitsOf(value->getType(), "store");
-  Address address = resolve(segment, store.getPointerOperand());
-  checkCellWidth(address, bits);
-  z3::expr stored = term(segment, value);
-  segment.label.push_back(text(store.getPointerOperand()) + " = " + text(value));
+z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, llvm::Type* type) {
+  z3::expr value = program_.ctx().bool_val(true);
+  if (address.inRegions()) {
+    z3::expr nonNull = address.index != module_.memory.address(0);
+    segment.constraints.push_back(nonNull);
+    value = z3::select(regionContents(segment, module_.memory.region(type)), address.index);
+    if (type->isPointerTy()) return value;
+  } else {
+    checkCellWidth(address, type);
+    z3::expr contents = memoryContents(segment, *address.object);
+    if (address.object->scalar) return contents;
+    z3::expr bounds = inBounds(address);
+    if (!smt::isTrue(bounds)) segment.constraints.push_back(bounds);
+    value = z3::select(contents, address.index);
+  }
+  // Cells nobody wrote (an uninitialised local array, fresh heap) are arbitrary terms of the cell sort;
+  // in the int encoding only the values of the C type exist, so the others are cut off.
+  z3::expr range = encoder_.inRange(value, type->getIntegerBitWidth());
+  if (!smt::isTrue(range)) segment.constraints.push_back(range);
+  return value;
+}
+
+void FunctionTranslator::storeAt(Segment& segment, const Address& address, llvm::Type* type, const z3::expr& value) {
+  if (address.inRegions()) {
+    segment.constraints.push_back(address.index != module_.memory.address(0));
+    ir::VarId region = module_.memory.region(type);
+    segment.assigned.insert_or_assign(region, z3::store(regionContents(segment, region), address.index, value));
+    return;
+  }
+  checkCellWidth(address, type);
   if (address.object->scalar) {
-    segment.assigned.insert_or_assign(address.object->var, stored);
+    segment.assigned.insert_or_assign(address.object->var, value);
     return;
   }
   z3::expr bounds = inBounds(address);
   if (!smt::isTrue(bounds)) segment.constraints.push_back(bounds);
   z3::expr contents = memoryContents(segment, *address.object);
-  segment.assigned.insert_or_assign(address.object->var, z3::store(contents, address.index, stored));
+  segment.assigned.insert_or_assign(address.object->var, z3::store(contents, address.index, value));
+}
+
+void FunctionTranslator::translateLoad(Segment& segment, const llvm::LoadInst& load) {
+  llvm::Type* type = load.getType();
+  if (!type->isPointerTy()) bitsOf(type, "load");
+  Address address = resolve(segment, load.getPointerOperand());
+  if (address.inRegions()) checkTypedAccess(load.getPointerOperand(), type);
+  define(segment, load, loadAt(segment, address, type));
+}
+
+void FunctionTranslator::translateStore(Segment& segment, const llvm::StoreInst& store) {
+  const llvm::Value* value = store.getValueOperand();
+  llvm::Type* type = value->getType();
+  if (!type->isPointerTy()) bitsOf(type, "store");
+  Address address = resolve(segment, store.getPointerOperand());
+  if (address.inRegions()) checkTypedAccess(store.getPointerOperand(), type);
+  z3::expr stored = term(segment, value);
+  segment.label.push_back(text(store.getPointerOperand()) + " = " + text(value));
+  storeAt(segment, address, type, stored);
+}
+
+z3::expr FunctionTranslator::allocate(Segment& segment, const z3::expr& size, const std::string& what) {
+  // Blocks come from a bump pointer that never goes back: fresh, non-null and disjoint from every other
+  // object, with a gap between blocks. Allocation is assumed to succeed; executions that would exhaust
+  // half of the address space are cut off.
+  MemoryModel& memory = module_.memory;
+  ir::VarId top = memory.heapTop();
+  z3::expr current = program_.var(top).cur;
+  if (auto it = segment.assigned.find(top); it != segment.assigned.end()) current = it->second;
+  unsigned pointerBits = memory.pointerBits();
+  z3::context& ctx = program_.ctx();
+  z3::expr limit = encoder_.isInt() ? ctx.int_val(static_cast<uint64_t>(1) << (pointerBits - 2))
+                                    : ctx.bv_val(static_cast<uint64_t>(1) << (pointerBits - 2), pointerBits);
+  if (encoder_.isInt()) {
+    segment.constraints.push_back(size >= 0 && size <= limit && current <= limit);
+  } else {
+    segment.constraints.push_back(z3::ule(size, limit) && z3::ule(current, limit));
+  }
+  segment.assigned.insert_or_assign(top, current + size + memory.address(16));
+  segment.label.push_back(what);
+  return current;
+}
+
+void FunctionTranslator::translateAlloca(Segment& segment, const llvm::AllocaInst& alloca) {
+  if (!module_.memory.inRegions(&alloca)) return;  // an object of its own, resolved where it is accessed
+  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
+  uint64_t elementBytes = layout.getTypeAllocSize(alloca.getAllocatedType());
+  z3::expr size = module_.memory.address(elementBytes);
+  if (alloca.isArrayAllocation() || !alloca.isStaticAlloca()) {
+    const llvm::Value* count = alloca.getArraySize();
+    z3::expr n = integerToPointer(segment, count);
+    size = elementBytes == 1 ? n : n * module_.memory.address(elementBytes);
+  }
+  SourceVariable source = debugNames_.lookup(&alloca);
+  define(segment, alloca, allocate(segment, size, "&" + (source.known ? source.name : std::string("mem")) + " = alloca"),
+         /*labelled=*/false);
 }
 
 void FunctionTranslator::translateMemIntrinsic(Segment& segment, const llvm::MemIntrinsic& call) {
-  // Only whole-object operations: `int a[N] = {0}` (memset) and initialisation from a constant or from
-  // another object of the same shape (memcpy/memmove).
   auto* length = llvm::dyn_cast<llvm::ConstantInt>(call.getLength());
+  if (!length) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
   Address target = resolve(segment, call.getRawDest());
+  std::optional<Address> from;
+  if (auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(&call)) {
+    auto* constant = llvm::dyn_cast<llvm::GlobalVariable>(transfer->getRawSource()->stripPointerCasts());
+    if (!(constant && constant->isConstant() && constant->hasInitializer() && !target.inRegions()))
+      from = resolve(segment, transfer->getRawSource());
+  }
+  if (target.inRegions() || (from && from->inRegions()))
+    return translateMemIntrinsicByLeaves(segment, call, length->getZExtValue());
+  // Objects of their own: only whole-object operations, `int a[N] = {0}` (memset) and initialisation
+  // from a constant or from another object of the same shape (memcpy/memmove).
   const MemoryObject& object = *target.object;
   int64_t startsAt = 1;
-  bool whole = length && target.index.is_numeral_i64(startsAt) && startsAt == 0 && !object.scalar &&
+  bool whole = target.index.is_numeral_i64(startsAt) && startsAt == 0 && !object.scalar &&
                length->getZExtValue() == object.cells * object.cellBytes();
   if (!whole) throw UnsupportedFeature("memset/memcpy of part of an object");
   z3::expr contents = program_.ctx().bool_val(true);
@@ -167,25 +336,58 @@ void FunctionTranslator::translateMemIntrinsic(Segment& segment, const llvm::Mem
     if (!byte || !(byte->isZero() || object.cellBits == 8)) throw UnsupportedFeature("memset with a non-zero pattern");
     std::vector<llvm::APInt> cells(object.cells, llvm::APInt(object.cellBits, byte->getZExtValue()));
     contents = module_.memory.constantTerm(object, cells);
+  } else if (!from) {
+    auto* constant = llvm::cast<llvm::GlobalVariable>(llvm::cast<llvm::MemTransferInst>(call).getRawSource()->stripPointerCasts());
+    auto cells = constantCells(constant->getInitializer(), object.cellBits, function_.getParent()->getDataLayout());
+    if (!cells || cells->size() != object.cells) throw UnsupportedFeature("memcpy from a constant of another shape");
+    contents = module_.memory.constantTerm(object, *cells);
   } else {
-    const llvm::Value* source = llvm::cast<llvm::MemTransferInst>(call).getRawSource()->stripPointerCasts();
-    auto* constant = llvm::dyn_cast<llvm::GlobalVariable>(source);
-    const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
-    if (constant && constant->isConstant() && constant->hasInitializer()) {
-      auto cells = constantCells(constant->getInitializer(), object.cellBits, layout);
-      if (!cells || cells->size() != object.cells) throw UnsupportedFeature("memcpy from a constant of another shape");
-      contents = module_.memory.constantTerm(object, *cells);
-    } else {
-      Address from = resolve(segment, source);
-      int64_t fromStart = 1;
-      if (from.object->scalar || from.object->cellBits != object.cellBits || from.object->cells != object.cells ||
-          !from.index.is_numeral_i64(fromStart) || fromStart != 0)
-        throw UnsupportedFeature("memcpy between objects of different shapes");
-      contents = memoryContents(segment, *from.object);
-    }
+    int64_t fromStart = 1;
+    if (from->object->scalar || from->object->cellBits != object.cellBits || from->object->cells != object.cells ||
+        !from->index.is_numeral_i64(fromStart) || fromStart != 0)
+      throw UnsupportedFeature("memcpy between objects of different shapes");
+    contents = memoryContents(segment, *from->object);
   }
   segment.label.push_back(text(call.getRawDest()) + " = {...}");
   segment.assigned.insert_or_assign(object.var, contents);
+}
+
+void FunctionTranslator::translateMemIntrinsicByLeaves(Segment& segment, const llvm::MemIntrinsic& call, uint64_t length) {
+  // The bytes are copied or set as the scalars of the destination's type (of the source's when the
+  // destination is untyped, as for memory from malloc): region memory holds scalars, not bytes.
+  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
+  auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(&call);
+  llvm::Type* shape = call.getRawDest()->stripPointerCasts()->getType()->getPointerElementType();
+  if (transfer && shape->isIntegerTy(8))
+    shape = transfer->getRawSource()->stripPointerCasts()->getType()->getPointerElementType();
+  if (!shape->isSized()) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
+  uint64_t shapeBytes = layout.getTypeAllocSize(shape);
+  if (shapeBytes == 0 || length % shapeBytes != 0 || length / shapeBytes > kMaxMemoryLeaves)
+    throw UnsupportedFeature("memset/memcpy of part of an object");
+  std::vector<MemoryLeaf> leaves;
+  for (uint64_t i = 0; i < length / shapeBytes; ++i)
+    if (!typeLeaves(shape, i * shapeBytes, layout, leaves))
+      throw UnsupportedFeature("memset/memcpy of memory that is not made of integers and pointers");
+  bool bytewise = !leaves.empty() && leaves[0].type->isIntegerTy(8) && leaves.size() == length;
+  if (shape->isIntegerTy(8) && !bytewise) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
+  Address target = resolve(segment, call.getRawDest());
+  if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(&call)) {
+    auto* byte = llvm::dyn_cast<llvm::ConstantInt>(set->getValue());
+    if (!byte || !(byte->isZero() || bytewise)) throw UnsupportedFeature("memset with a non-zero pattern");
+    for (const MemoryLeaf& leaf : leaves) {
+      llvm::Type* type = leaf.type;
+      z3::expr value = type->isPointerTy() ? module_.memory.address(0)
+                                           : encoder_.constant(llvm::APInt(type->getIntegerBitWidth(), byte->getZExtValue()));
+      storeAt(segment, offsetBy(target, leaf.offset), type, value);
+    }
+  } else {
+    Address source = resolve(segment, transfer->getRawSource());
+    // Every leaf is read before any is written: memmove's overlapping copies stay right.
+    std::vector<z3::expr> values;
+    for (const MemoryLeaf& leaf : leaves) values.push_back(loadAt(segment, offsetBy(source, leaf.offset), leaf.type));
+    for (size_t i = 0; i < leaves.size(); ++i) storeAt(segment, offsetBy(target, leaves[i].offset), leaves[i].type, values[i]);
+  }
+  segment.label.push_back(text(call.getRawDest()) + " = {...}");
 }
 
 }  // namespace argus::frontend

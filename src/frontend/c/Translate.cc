@@ -18,10 +18,14 @@ namespace argus::frontend {
 
 namespace {
 
-/// User functions reachable from main through direct calls, main first.
+/// User functions reachable from main through direct calls, main first, and those whose address is
+/// taken (the candidates of calls through function pointers).
 std::vector<const llvm::Function*> reachableFunctions(const ModuleContext& module, const llvm::Function& main) {
   std::vector<const llvm::Function*> order{&main};
   std::set<const llvm::Function*> seen{&main};
+  for (const llvm::Function& function : *main.getParent())
+    if (function.hasAddressTaken() && isUserFunction(module, function) && seen.insert(&function).second)
+      order.push_back(&function);
   for (size_t next = 0; next < order.size(); ++next)
     for (const llvm::BasicBlock& block : *order[next])
       for (const llvm::Instruction& instruction : block) {
@@ -43,9 +47,23 @@ void addInitialisation(ModuleContext& module, ir::ProcId main, ir::LocId to) {
     parts.push_back(program.var(object->var).next == module.memory.initialValue(*object));
     writes.push_back(object->var);
   }
+  std::string why;
+  for (auto& [var, value] : module.memory.regionInitialisation(why)) {
+    parts.push_back(program.var(var).next == value);
+    writes.push_back(var);
+  }
   for (ir::VarId param : program.proc(main).params) {
     const ir::Variable& var = program.var(param);
     if (var.type.bits > 0) parts.push_back(module.encoder.inRange(var.cur, var.type.bits));
+  }
+  if (!why.empty()) {
+    // A global whose initial value the model cannot hold: no execution is analysed.
+    std::string message = why + " at " + program.proc(main).loc.str();
+    ir::EdgeId edge = program.addTransition(program.proc(main).entry, program.proc(main).error, program.ctx().bool_val(true),
+                                            {}, {}, {}, program.proc(main).loc, "unsupported: " + message);
+    program.mutableEdge(edge).unsupported = message;
+    ++module.unsupportedEdges;
+    return;
   }
   program.addTransition(program.proc(main).entry, to, smt::mkAnd(program.ctx(), parts), writes, {}, {},
                         program.proc(main).loc, "initialise globals");

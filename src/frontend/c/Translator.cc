@@ -41,22 +41,29 @@ ir::ProcId declareProcedure(ModuleContext& module, const llvm::Function& functio
   for (const llvm::Argument& argument : function.args()) {
     SourceVariable source = names.lookup(&argument);
     std::string cName = source.known ? source.name : "arg" + std::to_string(argument.getArgNo());
-    if (!argument.getType()->isIntegerTy()) {
+    bool pointer = argument.getType()->isPointerTy();
+    if (!argument.getType()->isIntegerTy() && !pointer) {
       module.unsupportedSignature.emplace(&function, "call of " + name + " with a non-integer parameter " + cName);
       continue;
     }
-    unsigned bits = argument.getType()->getIntegerBitWidth();
+    if (argument.hasByValAttr() || argument.hasInAllocaAttr() || argument.hasPreallocatedAttr()) {
+      module.unsupportedSignature.emplace(&function, "call of " + name + " with a struct passed by value (" + cName + ")");
+      continue;
+    }
+    z3::sort sort = pointer ? module.memory.indexSort() : module.encoder.sortOf(argument.getType()->getIntegerBitWidth());
     module.parameters[&argument] =
-        program.addVariable(proc, ir::VarRole::Param, module.names.unique(name + "::" + cName),
-                            module.encoder.sortOf(bits), source.known ? source.name : "", valueType(argument.getType(), source));
+        program.addVariable(proc, ir::VarRole::Param, module.names.unique(name + "::" + cName), sort,
+                            source.known ? source.name : "", valueType(argument.getType(), source));
   }
-  if (llvm::Type* returned = function.getReturnType(); returned->isIntegerTy()) {
+  if (llvm::Type* returned = function.getReturnType(); returned->isIntegerTy() || returned->isPointerTy()) {
     SourceVariable source;
     if (const llvm::DISubprogram* sub = function.getSubprogram())
       if (auto types = sub->getType()->getTypeArray(); types.size() > 0) describeType(types[0], source);
     module.results[&function] =
         program.addVariable(proc, ir::VarRole::Result, module.names.unique(name + "::return"),
-                            module.encoder.sortOf(returned->getIntegerBitWidth()), "", valueType(returned, source));
+                            returned->isPointerTy() ? module.memory.indexSort()
+                                                    : module.encoder.sortOf(returned->getIntegerBitWidth()),
+                            "", valueType(returned, source));
   }
   module.procs[&function] = proc;
   return proc;
@@ -96,7 +103,10 @@ void FunctionTranslator::markUse(const llvm::Value* value, unsigned useSegment) 
     for (const llvm::Use& operand : instruction->operands()) markUse(operand.get(), useSegment);
     return;
   }
-  if (instruction->getType()->isIntegerTy() && segmentOf_.at(instruction) != useSegment)
+  // The address of an object of its own is not a value: it is resolved where it is dereferenced.
+  if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(instruction); alloca && !module_.memory.inRegions(alloca)) return;
+  const llvm::Type* type = instruction->getType();
+  if ((type->isIntegerTy() || type->isPointerTy()) && segmentOf_.at(instruction) != useSegment)
     needsVariable_.insert(instruction);
 }
 
@@ -104,13 +114,14 @@ void FunctionTranslator::decideVariables() {
   for (const llvm::BasicBlock& block : function_)
     for (const llvm::Instruction& instruction : block) {
       if (auto* phi = llvm::dyn_cast<llvm::PHINode>(&instruction)) {
-        if (phi->getType()->isIntegerTy()) needsVariable_.insert(phi);
+        if (phi->getType()->isIntegerTy() || phi->getType()->isPointerTy()) needsVariable_.insert(phi);
         for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i)
           markUse(phi->getIncomingValue(i), segmentOf_.at(phi->getIncomingBlock(i)->getTerminator()));
         continue;
       }
       if (isRematerialisedPointer(&instruction)) continue;
-      if (isCallEdge(instruction) && instruction.getType()->isIntegerTy()) needsVariable_.insert(&instruction);
+      if (isCallEdge(instruction) && (instruction.getType()->isIntegerTy() || instruction.getType()->isPointerTy()))
+        needsVariable_.insert(&instruction);
       for (const llvm::Use& operand : instruction.operands()) markUse(operand.get(), segmentOf_.at(&instruction));
     }
   // Create them in program order so that names and ids read naturally.
@@ -124,8 +135,9 @@ ir::VarId FunctionTranslator::makeVariable(const llvm::Value* value, ir::VarRole
   std::string base = source.known ? source.name : (fallback.empty() ? "_t" + std::to_string(++temporaries_) : fallback);
   std::string name = module_.names.unique(program_.proc(proc_).name + "::" + base);
   const llvm::Type* type = value ? value->getType() : nullptr;
-  INVARIANT(type && type->isIntegerTy(), "variable for a non-integer value");
-  return program_.addVariable(proc_, role, name, encoder_.sortOf(type->getIntegerBitWidth()),
+  INVARIANT(type && (type->isIntegerTy() || type->isPointerTy()), "variable for a non-scalar value");
+  z3::sort sort = type->isPointerTy() ? module_.memory.indexSort() : encoder_.sortOf(type->getIntegerBitWidth());
+  return program_.addVariable(proc_, role, name, sort,
                               source.known ? source.name : "", valueType(type, source));
 }
 

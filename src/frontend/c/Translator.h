@@ -9,6 +9,8 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
 
 #include <map>
 #include <optional>
@@ -53,10 +55,12 @@ class UnsupportedFeature : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// A pointer resolved to a statically known object and a cell index.
+/// Where an access goes: a cell index of a statically known object of its own, or (object == nullptr)
+/// a byte address in region memory.
 struct Address {
   const MemoryObject* object;
   z3::expr index;
+  bool inRegions() const { return object == nullptr; }
 };
 
 class FunctionTranslator {
@@ -107,7 +111,8 @@ class FunctionTranslator {
   // --- values and instructions (Instructions.cc)
   z3::expr term(Segment& segment, const llvm::Value* value);
   z3::expr freshValue(Segment& segment, unsigned bits, const std::string& name);
-  void define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value);
+  /// The value of an instruction; `labelled`: the edge label shows the assignment to its C variable.
+  void define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value, bool labelled = true);
   /// Translates a non-terminator; false when the block ends here (error, stop, unsupported).
   bool translateInstruction(Segment& segment, const llvm::Instruction& instruction);
   void translateBinary(Segment& segment, const llvm::BinaryOperator& instruction);
@@ -119,11 +124,32 @@ class FunctionTranslator {
 
   // --- memory (MemoryAccess.cc)
   Address resolve(Segment& segment, const llvm::Value* pointer);
+  /// The byte address a pointer value holds (region memory; functions and null too).
+  z3::expr pointerTerm(Segment& segment, const llvm::Value* pointer);
+  /// An index operand times a stride, as a pointer-sorted term.
+  z3::expr scaledIndex(Segment& segment, const llvm::Value* operand, int64_t stride);
+  z3::expr integerToPointer(Segment& segment, const llvm::Value* integer);
+  z3::expr pointerToInteger(const z3::expr& address, unsigned bits);
+  /// The byte offset a GEP adds to its base.
+  z3::expr gepOffset(Segment& segment, const llvm::GEPOperator& gep);
+  /// The address `bytes` further (for the leaves of memset/memcpy and initialisers).
+  Address offsetBy(const Address& address, uint64_t bytes);
   z3::expr memoryContents(Segment& segment, const MemoryObject& object);
+  z3::expr regionContents(Segment& segment, ir::VarId region);
+  /// A load or store of a scalar type at an address, with its definedness conditions on the segment.
+  z3::expr loadAt(Segment& segment, const Address& address, llvm::Type* type);
+  void storeAt(Segment& segment, const Address& address, llvm::Type* type, const z3::expr& value);
+  /// Refuses accesses that visibly reinterpret memory of another type (region memory is split by type).
+  void checkTypedAccess(const llvm::Value* pointer, const llvm::Type* accessed);
   void translateLoad(Segment& segment, const llvm::LoadInst& load);
   void translateStore(Segment& segment, const llvm::StoreInst& store);
   void translateMemIntrinsic(Segment& segment, const llvm::MemIntrinsic& call);
+  /// memset/memcpy leaf by leaf, for accesses that involve region memory.
+  void translateMemIntrinsicByLeaves(Segment& segment, const llvm::MemIntrinsic& call, uint64_t length);
   z3::expr inBounds(const Address& address);
+  /// A fresh block of `size` bytes from the bump allocator (malloc, escaping allocas, VLAs).
+  z3::expr allocate(Segment& segment, const z3::expr& size, const std::string& what);
+  void translateAlloca(Segment& segment, const llvm::AllocaInst& alloca);
 
   // --- calls (Calls.cc)
   bool isCallEdge(const llvm::Instruction& instruction) const;
@@ -131,6 +157,13 @@ class FunctionTranslator {
   bool translateCall(Segment& segment, const llvm::CallInst& call);
   void translateNondet(Segment& segment, const llvm::CallInst& call, const Builtin& builtin);
   void translateUserCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
+  /// A call through a function pointer: one call edge per defined function of the call's type whose
+  /// address is taken, guarded by the pointer's value.
+  void translateIndirectCall(Segment& segment, const llvm::CallInst& call);
+  /// malloc, calloc, alloca, free.
+  void translateAllocation(Segment& segment, const llvm::CallInst& call, BuiltinKind kind);
+  /// The argument values of a call as terms readable at the call edge's location.
+  std::vector<z3::expr> callArguments(Segment& segment, const llvm::CallInst& call, std::string& text);
   bool translateIntrinsic(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
 
   // --- label text (Instructions.cc)
