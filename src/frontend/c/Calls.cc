@@ -68,6 +68,11 @@ bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& c
     case BuiltinKind::None: break;
   }
   if (name == "main") throw UnsupportedFeature("call of main");
+  if (auto operation = memOperation(call)) {
+    translateMemOperation(segment, *operation);
+    if (call.getType()->isPointerTy()) define(segment, call, pointerTerm(segment, operation->dest), /*labelled=*/false);
+    return true;
+  }
   if (auto it = module_.unsupportedSignature.find(callee); it != module_.unsupportedSignature.end())
     throw UnsupportedFeature(it->second);
   if (!module_.procs.count(callee)) throw UnsupportedFeature("call of undefined function " + name);
@@ -159,17 +164,20 @@ void FunctionTranslator::translateUserCall(Segment& segment, const llvm::CallIns
   startSegment(segment, after);
 }
 
-void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::CallInst& call) {
-  // The candidates are the defined functions of the call's type whose address is taken; calling
-  // through a pointer to anything else is undefined, so no edge leaves for it.
+std::vector<const llvm::Function*> ModuleContext::indirectCallCandidates(const llvm::CallInst& call) const {
   std::vector<const llvm::Function*> candidates;
-  for (const auto& [function, proc] : module_.procs)
+  for (const auto& [function, proc] : procs)
     if (function->hasAddressTaken() && function->getFunctionType() == call.getFunctionType() &&
-        !module_.unsupportedSignature.count(function) && function->getName() != "main")
+        !unsupportedSignature.count(function) && function->getName() != "main")
       candidates.push_back(function);
-  if (candidates.empty()) throw UnsupportedFeature("call through a function pointer that no defined function matches");
   std::sort(candidates.begin(), candidates.end(),
-            [&](const llvm::Function* a, const llvm::Function* b) { return module_.procs.at(a) < module_.procs.at(b); });
+            [&](const llvm::Function* a, const llvm::Function* b) { return procs.at(a) < procs.at(b); });
+  return candidates;
+}
+
+void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::CallInst& call) {
+  std::vector<const llvm::Function*> candidates = module_.indirectCallCandidates(call);
+  if (candidates.empty()) throw UnsupportedFeature("call through a function pointer that no defined function matches");
   const llvm::Value* pointer = call.getCalledOperand();
   z3::expr target = callArgument(segment, pointer);
   std::string argsText;
@@ -212,14 +220,9 @@ void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallI
   auto* each = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(1));
   if (!count || !each) throw UnsupportedFeature("calloc of a size that is not a constant");
   uint64_t bytes = count->getZExtValue() * each->getZExtValue();
-  llvm::Type* shape = nullptr;
-  for (const llvm::User* user : call.users())
-    if (auto* cast = llvm::dyn_cast<llvm::BitCastInst>(user)) {
-      llvm::Type* type = cast->getDestTy()->getPointerElementType();
-      if (shape && shape != type) throw UnsupportedFeature("calloc of memory used as two different types");
-      shape = type;
-    }
-  if (!shape) shape = call.getType()->getPointerElementType();
+  std::string why;
+  llvm::Type* shape = PointsTo::callocShape(call, why);
+  if (!shape) throw UnsupportedFeature(why);
   const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
   uint64_t shapeBytes = shape->isSized() ? layout.getTypeAllocSize(shape).getFixedSize() : 0;
   std::vector<MemoryLeaf> leaves;
@@ -231,7 +234,8 @@ void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallI
   for (const MemoryLeaf& leaf : leaves) {
     z3::expr zero = leaf.type->isPointerTy() ? module_.memory.address(0)
                                              : encoder_.constant(llvm::APInt(leaf.type->getIntegerBitWidth(), 0));
-    storeAt(segment, offsetBy(Address{nullptr, block}, leaf.offset), leaf.type, zero);
+    Address address{nullptr, block, module_.memory.isPromoted(&call) ? &call : nullptr, 0};
+    storeAt(segment, offsetBy(address, leaf.offset), leaf.type, zero);
   }
 }
 
@@ -248,7 +252,7 @@ bool FunctionTranslator::translateIntrinsic(Segment& segment, const llvm::CallIn
     case llvm::Intrinsic::experimental_noalias_scope_decl: return true;
     case llvm::Intrinsic::memset:
     case llvm::Intrinsic::memcpy:
-    case llvm::Intrinsic::memmove: translateMemIntrinsic(segment, llvm::cast<llvm::MemIntrinsic>(call)); return true;
+    case llvm::Intrinsic::memmove: translateMemOperation(segment, *memOperation(call)); return true;
     case llvm::Intrinsic::expect:
       bitsOf(call.getType(), "expect");
       define(segment, call, term(segment, call.getArgOperand(0)));

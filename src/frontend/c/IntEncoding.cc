@@ -192,6 +192,11 @@ z3::expr IntEncoder::intBitwise(IntOp op, const z3::expr& a, const z3::expr& b, 
       unsigned j = static_cast<unsigned>(__builtin_popcountll(mask));
       if (j < bits) return z3::mod(unsignedReading(x, bits), powerOfTwo(j));
     }
+    // x & 2^j tests one bit: (x div 2^j) mod 2, times 2^j (linear, unlike the bit-vector round trip).
+    if (op == IntOp::And && k > 0 && (mask & (mask - 1)) == 0) {
+      unsigned j = static_cast<unsigned>(__builtin_ctzll(mask));
+      if (j + 1 < bits) return z3::mod(unsignedReading(x, bits) / powerOfTwo(j), ctx_.int_val(2)) * powerOfTwo(j);
+    }
   }
   z3::expr x = z3::int2bv(bits, a), y = z3::int2bv(bits, b);
   z3::expr r = op == IntOp::And ? (x & y) : op == IntOp::Or ? (x | y) : (x ^ y);

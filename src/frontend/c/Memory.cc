@@ -237,6 +237,22 @@ bool constantLeaves(const llvm::Constant* constant, uint64_t offset, const llvm:
   return false;
 }
 
+std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
+  if (auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(&call)) {
+    MemOperation op{intrinsic->getRawDest(), nullptr, intrinsic->getLength(), nullptr};
+    if (auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(intrinsic)) op.source = transfer->getRawSource();
+    if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(intrinsic)) op.byte = set->getValue();
+    return op;
+  }
+  auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+  if (!callee || !callee->isDeclaration() || call.arg_size() != 3) return std::nullopt;
+  llvm::StringRef name = callee->getName();
+  if (name == "memcpy" || name == "memmove")
+    return MemOperation{call.getArgOperand(0), call.getArgOperand(1), call.getArgOperand(2), nullptr};
+  if (name == "memset") return MemOperation{call.getArgOperand(0), nullptr, call.getArgOperand(2), call.getArgOperand(1)};
+  return std::nullopt;
+}
+
 bool addressEscapes(const llvm::Value* pointer) {
   for (const llvm::User* user : pointer->users()) {
     if (llvm::isa<llvm::LoadInst>(user)) continue;
@@ -306,6 +322,14 @@ z3::expr MemoryModel::address(uint64_t value) const {
   return encoder_.isInt() ? program_.ctx().int_val(value) : program_.ctx().bv_val(value, pointerBits_);
 }
 
+z3::expr MemoryModel::offsetAddress(const z3::expr& base, int64_t bytes) const {
+  if (bytes == 0) return base;
+  int64_t constant = 0;
+  if (base.is_numeral_i64(constant)) return address(static_cast<uint64_t>(constant + bytes));
+  return encoder_.isInt() ? base + program_.ctx().int_val(bytes)
+                          : base + program_.ctx().bv_val(static_cast<uint64_t>(bytes), pointerBits_);
+}
+
 z3::expr MemoryModel::globalAddress(const llvm::GlobalVariable& global) {
   if (auto it = staticAddresses_.find(&global); it != staticAddresses_.end()) return address(it->second);
   uint64_t at = nextStaticAddress_;
@@ -346,10 +370,7 @@ std::optional<z3::expr> MemoryModel::constantPointer(const llvm::Constant* const
     }
     auto base = constantPointer(llvm::cast<llvm::Constant>(gep->getPointerOperand()), why);
     if (!base) return std::nullopt;
-    int64_t bytes = offset.getSExtValue();
-    if (bytes == 0) return base;
-    return encoder_.isInt() ? *base + program_.ctx().int_val(bytes)
-                            : *base + program_.ctx().bv_val(static_cast<uint64_t>(bytes), pointerBits_);
+    return offsetAddress(*base, offset.getSExtValue());
   }
   if (auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(constant);
       expression && expression->getOpcode() == llvm::Instruction::IntToPtr) {
@@ -358,6 +379,25 @@ std::optional<z3::expr> MemoryModel::constantPointer(const llvm::Constant* const
   }
   why = "constant pointer expression";
   return std::nullopt;
+}
+
+ir::VarId MemoryModel::promotedField(const llvm::Value* object, int64_t offset, const llvm::Type* type) {
+  if (auto it = promotedFields_.find({object, offset}); it != promotedFields_.end()) return it->second;
+  std::string name;
+  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(object)) {
+    SourceVariable described = describeGlobal(*global);
+    name = described.known ? described.name : global->getName().str();
+  } else if (auto* instruction = llvm::dyn_cast<llvm::Instruction>(object)) {
+    SourceVariable source = FunctionDebugNames(*instruction->getFunction()).lookup(instruction);
+    ir::SourceLoc loc = sourceLocOf(*instruction);
+    name = llvm::isa<llvm::AllocaInst>(instruction) && source.known ? source.name
+           : "heap@" + std::to_string(loc.known() ? loc.line : 0);
+  }
+  name += "." + std::to_string(offset);
+  ir::ValueType valueType{type->isIntegerTy() && type->getIntegerBitWidth() > 1 ? type->getIntegerBitWidth() : 0, true, ""};
+  ir::VarId var = program_.addGlobal(names_.unique(name), cellSort(type), "", valueType);
+  promotedFields_.emplace(std::make_pair(object, offset), var);
+  return var;
 }
 
 std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(std::string& why) {
@@ -388,10 +428,12 @@ std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(st
         why = "initialiser of global variable " + global.getName().str();
         return {};
       }
+      if (isPromoted(&global)) {
+        contents.insert_or_assign(promotedField(&global, static_cast<int64_t>(leaf.offset), leaf.type), value);
+        continue;
+      }
       ir::VarId var = region(leaf.type);
-      z3::expr at = leaf.offset == 0 ? base
-                    : encoder_.isInt() ? base + program_.ctx().int_val(leaf.offset)
-                                       : base + program_.ctx().bv_val(leaf.offset, pointerBits_);
+      z3::expr at = offsetAddress(base, static_cast<int64_t>(leaf.offset));
       contents.insert_or_assign(var, z3::store(current(var), at, value));
     }
   }

@@ -22,6 +22,7 @@
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -85,6 +86,8 @@ class MemoryModel {
   ir::VarId heapTop();
   /// A pointer-sorted numeral.
   z3::expr address(uint64_t value) const;
+  /// base + bytes, folded when base is a numeral.
+  z3::expr offsetAddress(const z3::expr& base, int64_t bytes) const;
   /// The fixed address of a global in region memory (laid out on first use).
   z3::expr globalAddress(const llvm::GlobalVariable& global);
   /// The address of a function (distinct, non-null, laid out on first use).
@@ -94,6 +97,11 @@ class MemoryModel {
   /// The value of a constant pointer (null, globals in regions, functions, constant GEPs and casts);
   /// nullopt with `why` set for anything else.
   std::optional<z3::expr> constantPointer(const llvm::Constant* constant, std::string& why);
+  /// Objects whose fields are scalar variables of their own (decided by the points-to analysis).
+  void setPromoted(std::function<bool(const llvm::Value*)> isPromoted) { isPromoted_ = std::move(isPromoted); }
+  bool isPromoted(const llvm::Value* object) const { return isPromoted_ && isPromoted_(object); }
+  /// The variable holding the field of a promoted object at `offset` (created on first use).
+  ir::VarId promotedField(const llvm::Value* object, int64_t offset, const llvm::Type* type);
   /// main's initialisation of region memory: the stores of every region global's initialiser and the
   /// heap's start; empty if region memory is not used. `why` names what could not be initialised.
   std::vector<std::pair<ir::VarId, z3::expr>> regionInitialisation(std::string& why);
@@ -119,6 +127,8 @@ class MemoryModel {
   std::map<const llvm::Value*, uint64_t> staticAddresses_;  // globals and functions
   std::vector<const llvm::GlobalVariable*> regionGlobals_;
   std::vector<const llvm::Function*> functionOrder_;
+  std::function<bool(const llvm::Value*)> isPromoted_;
+  std::map<std::pair<const llvm::Value*, int64_t>, ir::VarId> promotedFields_;
 };
 
 /// True iff a pointer derived from `pointer` (through GEPs and casts) is used other than as the
@@ -141,6 +151,15 @@ bool typeLeaves(llvm::Type* type, uint64_t offset, const llvm::DataLayout& layou
 /// The scalar leaves of a constant, as typeLeaves.
 bool constantLeaves(const llvm::Constant* constant, uint64_t offset, const llvm::DataLayout& layout,
                     std::vector<MemoryLeaf>& out);
+
+/// A memset, memcpy or memmove, as an LLVM intrinsic or a call of the C library function.
+struct MemOperation {
+  const llvm::Value* dest = nullptr;
+  const llvm::Value* source = nullptr;  // nullptr for memset
+  const llvm::Value* length = nullptr;
+  const llvm::Value* byte = nullptr;    // memset's value
+};
+std::optional<MemOperation> memOperation(const llvm::CallInst& call);
 
 /// True iff every use of the global is a direct integer load or store of its value type.
 bool isDirectScalarGlobal(const llvm::GlobalVariable& global);

@@ -41,6 +41,8 @@ z3::expr plus(const z3::expr& a, const z3::expr& b) {
 Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer) {
   z3::context& ctx = program_.ctx();
   MemoryModel& memory = module_.memory;
+  if (auto field = module_.pointsTo.promotedTarget(pointer))
+    return Address{nullptr, pointerTerm(segment, pointer), field->object, field->offset};
   if (llvm::isa<llvm::GlobalVariable>(pointer) || llvm::isa<llvm::AllocaInst>(pointer)) {
     if (memory.inRegions(pointer)) return Address{nullptr, pointerTerm(segment, pointer)};
     std::string why;
@@ -161,7 +163,9 @@ z3::expr FunctionTranslator::pointerToInteger(const z3::expr& address, unsigned 
 
 Address FunctionTranslator::offsetBy(const Address& address, uint64_t bytes) {
   z3::context& ctx = program_.ctx();
-  if (address.inRegions()) return Address{nullptr, plus(address.index, module_.memory.address(bytes))};
+  if (address.inRegions())
+    return Address{nullptr, plus(address.index, module_.memory.address(bytes)), address.promoted,
+                   address.promotedOffset + static_cast<int64_t>(bytes)};
   if (bytes % address.object->cellBytes() != 0) throw UnsupportedFeature("access that does not start at a cell boundary");
   uint64_t cells = bytes / address.object->cellBytes();
   return Address{address.object, plus(address.index, encoder_.isInt() ? ctx.int_val(cells)
@@ -215,12 +219,20 @@ void FunctionTranslator::checkTypedAccess(const llvm::Value* pointer, const llvm
   }
 }
 
+void FunctionTranslator::requireNonNull(Segment& segment, const z3::expr& address) {
+  // A null dereference crashes the program, which then reaches no error: the path ends.
+  int64_t constant = 0;
+  if (address.is_numeral_i64(constant) && constant != 0) return;
+  segment.constraints.push_back(address != module_.memory.address(0));
+}
+
 z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, llvm::Type* type) {
   z3::expr value = program_.ctx().bool_val(true);
   if (address.inRegions()) {
-    z3::expr nonNull = address.index != module_.memory.address(0);
-    segment.constraints.push_back(nonNull);
-    value = z3::select(regionContents(segment, module_.memory.region(type)), address.index);
+    requireNonNull(segment, address.index);
+    value = address.promoted
+                ? regionContents(segment, module_.memory.promotedField(address.promoted, address.promotedOffset, type))
+                : z3::select(regionContents(segment, module_.memory.region(type)), address.index);
     if (type->isPointerTy()) return value;
   } else {
     checkCellWidth(address, type);
@@ -238,8 +250,12 @@ z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, ll
 }
 
 void FunctionTranslator::storeAt(Segment& segment, const Address& address, llvm::Type* type, const z3::expr& value) {
+  if (address.inRegions()) requireNonNull(segment, address.index);
+  if (address.promoted) {
+    segment.assigned.insert_or_assign(module_.memory.promotedField(address.promoted, address.promotedOffset, type), value);
+    return;
+  }
   if (address.inRegions()) {
-    segment.constraints.push_back(address.index != module_.memory.address(0));
     ir::VarId region = module_.memory.region(type);
     segment.assigned.insert_or_assign(region, z3::store(regionContents(segment, region), address.index, value));
     return;
@@ -311,18 +327,18 @@ void FunctionTranslator::translateAlloca(Segment& segment, const llvm::AllocaIns
          /*labelled=*/false);
 }
 
-void FunctionTranslator::translateMemIntrinsic(Segment& segment, const llvm::MemIntrinsic& call) {
-  auto* length = llvm::dyn_cast<llvm::ConstantInt>(call.getLength());
+void FunctionTranslator::translateMemOperation(Segment& segment, const MemOperation& call) {
+  auto* length = llvm::dyn_cast<llvm::ConstantInt>(call.length);
   if (!length) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
-  Address target = resolve(segment, call.getRawDest());
+  Address target = resolve(segment, call.dest);
   std::optional<Address> from;
-  if (auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(&call)) {
-    auto* constant = llvm::dyn_cast<llvm::GlobalVariable>(transfer->getRawSource()->stripPointerCasts());
+  if (call.source) {
+    auto* constant = llvm::dyn_cast<llvm::GlobalVariable>(call.source->stripPointerCasts());
     if (!(constant && constant->isConstant() && constant->hasInitializer() && !target.inRegions()))
-      from = resolve(segment, transfer->getRawSource());
+      from = resolve(segment, call.source);
   }
   if (target.inRegions() || (from && from->inRegions()))
-    return translateMemIntrinsicByLeaves(segment, call, length->getZExtValue());
+    return translateMemOperationByLeaves(segment, call, length->getZExtValue());
   // Objects of their own: only whole-object operations, `int a[N] = {0}` (memset) and initialisation
   // from a constant or from another object of the same shape (memcpy/memmove).
   const MemoryObject& object = *target.object;
@@ -331,13 +347,13 @@ void FunctionTranslator::translateMemIntrinsic(Segment& segment, const llvm::Mem
                length->getZExtValue() == object.cells * object.cellBytes();
   if (!whole) throw UnsupportedFeature("memset/memcpy of part of an object");
   z3::expr contents = program_.ctx().bool_val(true);
-  if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(&call)) {
-    auto* byte = llvm::dyn_cast<llvm::ConstantInt>(set->getValue());
+  if (!call.source) {
+    auto* byte = llvm::dyn_cast<llvm::ConstantInt>(call.byte);
     if (!byte || !(byte->isZero() || object.cellBits == 8)) throw UnsupportedFeature("memset with a non-zero pattern");
-    std::vector<llvm::APInt> cells(object.cells, llvm::APInt(object.cellBits, byte->getZExtValue()));
+    std::vector<llvm::APInt> cells(object.cells, llvm::APInt(object.cellBits, byte->getZExtValue() & 0xff));
     contents = module_.memory.constantTerm(object, cells);
   } else if (!from) {
-    auto* constant = llvm::cast<llvm::GlobalVariable>(llvm::cast<llvm::MemTransferInst>(call).getRawSource()->stripPointerCasts());
+    auto* constant = llvm::cast<llvm::GlobalVariable>(call.source->stripPointerCasts());
     auto cells = constantCells(constant->getInitializer(), object.cellBits, function_.getParent()->getDataLayout());
     if (!cells || cells->size() != object.cells) throw UnsupportedFeature("memcpy from a constant of another shape");
     contents = module_.memory.constantTerm(object, *cells);
@@ -348,18 +364,17 @@ void FunctionTranslator::translateMemIntrinsic(Segment& segment, const llvm::Mem
       throw UnsupportedFeature("memcpy between objects of different shapes");
     contents = memoryContents(segment, *from->object);
   }
-  segment.label.push_back(text(call.getRawDest()) + " = {...}");
+  segment.label.push_back(text(call.dest) + " = {...}");
   segment.assigned.insert_or_assign(object.var, contents);
 }
 
-void FunctionTranslator::translateMemIntrinsicByLeaves(Segment& segment, const llvm::MemIntrinsic& call, uint64_t length) {
+void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length) {
   // The bytes are copied or set as the scalars of the destination's type (of the source's when the
   // destination is untyped, as for memory from malloc): region memory holds scalars, not bytes.
   const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
-  auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(&call);
-  llvm::Type* shape = call.getRawDest()->stripPointerCasts()->getType()->getPointerElementType();
-  if (transfer && shape->isIntegerTy(8))
-    shape = transfer->getRawSource()->stripPointerCasts()->getType()->getPointerElementType();
+  llvm::Type* shape = call.dest->stripPointerCasts()->getType()->getPointerElementType();
+  if (call.source && shape->isIntegerTy(8))
+    shape = call.source->stripPointerCasts()->getType()->getPointerElementType();
   if (!shape->isSized()) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
   uint64_t shapeBytes = layout.getTypeAllocSize(shape);
   if (shapeBytes == 0 || length % shapeBytes != 0 || length / shapeBytes > kMaxMemoryLeaves)
@@ -370,24 +385,24 @@ void FunctionTranslator::translateMemIntrinsicByLeaves(Segment& segment, const l
       throw UnsupportedFeature("memset/memcpy of memory that is not made of integers and pointers");
   bool bytewise = !leaves.empty() && leaves[0].type->isIntegerTy(8) && leaves.size() == length;
   if (shape->isIntegerTy(8) && !bytewise) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
-  Address target = resolve(segment, call.getRawDest());
-  if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(&call)) {
-    auto* byte = llvm::dyn_cast<llvm::ConstantInt>(set->getValue());
+  Address target = resolve(segment, call.dest);
+  if (!call.source) {
+    auto* byte = llvm::dyn_cast<llvm::ConstantInt>(call.byte);
     if (!byte || !(byte->isZero() || bytewise)) throw UnsupportedFeature("memset with a non-zero pattern");
     for (const MemoryLeaf& leaf : leaves) {
       llvm::Type* type = leaf.type;
       z3::expr value = type->isPointerTy() ? module_.memory.address(0)
-                                           : encoder_.constant(llvm::APInt(type->getIntegerBitWidth(), byte->getZExtValue()));
+                                           : encoder_.constant(llvm::APInt(type->getIntegerBitWidth(), byte->getZExtValue() & 0xff));
       storeAt(segment, offsetBy(target, leaf.offset), type, value);
     }
   } else {
-    Address source = resolve(segment, transfer->getRawSource());
+    Address source = resolve(segment, call.source);
     // Every leaf is read before any is written: memmove's overlapping copies stay right.
     std::vector<z3::expr> values;
     for (const MemoryLeaf& leaf : leaves) values.push_back(loadAt(segment, offsetBy(source, leaf.offset), leaf.type));
     for (size_t i = 0; i < leaves.size(); ++i) storeAt(segment, offsetBy(target, leaves[i].offset), leaves[i].type, values[i]);
   }
-  segment.label.push_back(text(call.getRawDest()) + " = {...}");
+  segment.label.push_back(text(call.dest) + " = {...}");
 }
 
 }  // namespace argus::frontend

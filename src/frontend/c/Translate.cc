@@ -102,6 +102,7 @@ void recordStatistics(const ir::Program& program, const ModuleContext& module, S
   stats.add("frontend.edges", static_cast<int64_t>(program.numEdges()));
   stats.add("frontend.variables", static_cast<int64_t>(program.numVars()));
   stats.add("frontend.unsupported_edges", module.unsupportedEdges);
+  stats.add("frontend.promoted_objects", static_cast<int64_t>(module.pointsTo.promotedObjects()));
 }
 
 }  // namespace
@@ -126,6 +127,16 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
     throw InputError(task.file, lastLine(task.file), "the program has no main function");
   std::vector<const llvm::Function*> functions = reachableFunctions(mc, *main);
   for (const llvm::Function* function : functions) declareProcedure(mc, *function);
+  mc.pointsTo = PointsTo(
+      functions, *main, mc.memory,
+      [&](const llvm::CallInst& call) {
+        auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+        if (!callee) return false;
+        BuiltinKind kind = classifyFunction(callee->getName().str(), task.errorFunction, task.ilp32).kind;
+        return kind == BuiltinKind::Malloc || kind == BuiltinKind::Calloc;
+      },
+      [&](const llvm::CallInst& call) { return mc.indirectCallCandidates(call); });
+  mc.memory.setPromoted([&mc](const llvm::Value* object) { return mc.pointsTo.isPromoted(object); });
 
   ir::ProcId mainProc = mc.procs.at(main);
   ir::LocId mainStart = program->addLocation(mainProc, "start", sourceLocOf(*main));

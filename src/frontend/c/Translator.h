@@ -26,6 +26,7 @@
 #include "frontend/c/IntEncoding.h"
 #include "frontend/c/Memory.h"
 #include "frontend/c/Names.h"
+#include "frontend/c/PointsTo.h"
 #include "ir/Program.h"
 
 namespace argus::frontend {
@@ -42,7 +43,12 @@ struct ModuleContext {
   std::map<const llvm::Function*, std::string> unsupportedSignature;
   std::unordered_map<const llvm::Value*, ir::VarId> parameters;  // integer arguments → param variables
   std::map<const llvm::Function*, ir::VarId> results;            // functions returning an integer
+  PointsTo pointsTo;                                             // which region objects are promoted
   int64_t unsupportedEdges = 0;
+
+  /// The functions a call through a pointer may reach: the translated functions of the call's type
+  /// whose address is taken (calling through a pointer to anything else is undefined).
+  std::vector<const llvm::Function*> indirectCallCandidates(const llvm::CallInst& call) const;
 
   ModuleContext(const CTask& t, ir::Program& p, ir::Encoding encoding, const llvm::DataLayout& layout)
       : task(t), program(p), encoder(p.ctx(), encoding), memory(p, encoder, layout, names) {}
@@ -60,6 +66,9 @@ class UnsupportedFeature : public std::runtime_error {
 struct Address {
   const MemoryObject* object;
   z3::expr index;
+  /// In region memory: the promoted object it points into (fields held in variables), and where.
+  const llvm::Value* promoted = nullptr;
+  int64_t promotedOffset = 0;
   bool inRegions() const { return object == nullptr; }
 };
 
@@ -139,13 +148,14 @@ class FunctionTranslator {
   /// A load or store of a scalar type at an address, with its definedness conditions on the segment.
   z3::expr loadAt(Segment& segment, const Address& address, llvm::Type* type);
   void storeAt(Segment& segment, const Address& address, llvm::Type* type, const z3::expr& value);
+  void requireNonNull(Segment& segment, const z3::expr& address);
   /// Refuses accesses that visibly reinterpret memory of another type (region memory is split by type).
   void checkTypedAccess(const llvm::Value* pointer, const llvm::Type* accessed);
   void translateLoad(Segment& segment, const llvm::LoadInst& load);
   void translateStore(Segment& segment, const llvm::StoreInst& store);
-  void translateMemIntrinsic(Segment& segment, const llvm::MemIntrinsic& call);
+  void translateMemOperation(Segment& segment, const MemOperation& call);
   /// memset/memcpy leaf by leaf, for accesses that involve region memory.
-  void translateMemIntrinsicByLeaves(Segment& segment, const llvm::MemIntrinsic& call, uint64_t length);
+  void translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length);
   z3::expr inBounds(const Address& address);
   /// A fresh block of `size` bytes from the bump allocator (malloc, escaping allocas, VLAs).
   z3::expr allocate(Segment& segment, const z3::expr& size, const std::string& what);

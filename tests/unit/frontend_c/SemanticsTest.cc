@@ -69,6 +69,10 @@ TEST_P(Semantics, BitwiseOperationsAreExact) {
   expectSafe("unsigned u = 3; if ((u << 31) != 2147483648u) reach_error();");
   expectSafe("int x = __VERIFIER_nondet_int(); int s = __VERIFIER_nondet_int(); __VERIFIER_assume(s >= 0 && s < 4);\n"
              "__VERIFIER_assume(x > 0 && x < 1000); if ((x << s) >> s != x) reach_error();");
+  // Single-bit masks (linear in the int encoding), on negative and unsigned values too.
+  expectSafe("int x = -6; if ((x & 8) != 8 || (x & 2) != 2 || (x & 4) != 0 || (x & 1073741824) != 1073741824) reach_error();");
+  expectSafe("unsigned long u = 256UL + 4UL; if ((u & 256UL) != 256UL || (u & 512UL) != 0 || (u & 4UL) != 4UL) reach_error();");
+  expectUnsafe("int x = __VERIFIER_nondet_int(); if ((x & 16) && x < 0 && x > -20) reach_error();");
 }
 
 TEST_P(Semantics, SignedOverflowIsCutOff) {

@@ -1,0 +1,18 @@
+// @expect unsafe
+// The copy shares the pointer: a write through s1.p is visible through s2.p.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+struct S { int n; int *p; };
+int main(void) {
+  int a = 1, b = 2;
+  struct S s1, s2;
+  s1.n = __VERIFIER_nondet_int();
+  s1.p = &a;
+  s2 = s1;
+  int old = s1.n;
+  s1.n = 42;
+  *s1.p = 7;
+  s1.p = &b;
+  if (s2.n != old || s2.p != &a || *s2.p != 1) reach_error();
+  return 0;
+}

@@ -1,0 +1,203 @@
+// Region memory (pointers, structs holding pointers, the heap) and the promotion of singleton objects'
+// fields to variables: what is promoted and what is not, what stays unsupported, and that the error is
+// reachable exactly when the C program reaches it (bounded exploration, both encodings, and the native
+// replay of the exploration's inputs for the reachable ones).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "PathExplorer.h"
+#include "frontend/c/CFrontend.h"
+#include "util/Logger.h"
+#include "util/Stats.h"
+
+using namespace argus;
+using namespace argus::testing;
+
+namespace {
+
+const char* const kHeapPrelude = "extern void *malloc(unsigned long);\nextern void *calloc(unsigned long, unsigned long);\n"
+                                 "extern void free(void *);\nextern void *memcpy(void *, const void *, unsigned long);\n";
+
+struct Translated {
+  std::unique_ptr<ir::Program> program;
+  int64_t promoted = 0;
+  int64_t unsupported = 0;
+};
+
+Translated translate(const CSnippet& snippet, ir::Encoding encoding) {
+  Logger log;
+  Stats stats;
+  frontend::CFrontendOptions options;
+  options.encoding = encoding;
+  Translated out;
+  out.program = frontend::translateC(snippet.task(), options, log, stats);
+  out.program->validate();
+  out.promoted = stats.getInt("frontend.promoted_objects");
+  out.unsupported = stats.getInt("frontend.unsupported_edges");
+  return out;
+}
+
+bool hasVariableStartingWith(const ir::Program& p, const std::string& prefix) {
+  return std::any_of(p.vars().begin(), p.vars().end(), [&](const ir::Variable& v) { return v.name.rfind(prefix, 0) == 0; });
+}
+
+/// Translates in both encodings and checks that the error's reachability is `reachable` in each.
+void expectReachability(const CSnippet& snippet, bool reachable, unsigned maxEdges = 60) {
+  for (ir::Encoding encoding : {ir::Encoding::Int, ir::Encoding::BitVector}) {
+    Translated t = translate(snippet, encoding);
+    EXPECT_EQ(t.unsupported, 0);
+    Exploration e = explore(*t.program, maxEdges);
+    EXPECT_EQ(e.errorReachable, reachable) << (encoding == ir::Encoding::Int ? "int" : "bv");
+    EXPECT_FALSE(e.unsupportedReached) << e.unsupported;
+    if (reachable && e.errorReachable) {
+      frontend::ReplayOutcome replay = replayWitness(snippet.task(), e);
+      EXPECT_TRUE(replay.reachedError) << replay.detail;
+    }
+  }
+}
+
+const char* const kStateMachine = R"(
+struct conn { int state; int *counter; struct conn *peer; };
+void step(struct conn *c) {
+  if (c->state == 1) { c->state = 2; (*c->counter)++; }
+  else if (c->state == 2) c->state = 3;
+}
+int main(void) {
+  struct conn *c = malloc(sizeof(struct conn));
+  int n = 0;
+  c->state = 1;
+  c->counter = &n;
+  c->peer = c;
+  step(c);
+  step(c->peer);
+  if (c->state == 3 && n == LIMIT) reach_error();
+  return 0;
+}
+)";
+
+}  // namespace
+
+TEST(MemoryModel, SingletonHeapObjectReachedThroughParametersIsPromoted) {
+  for (const char* limit : {"1", "2"}) {
+    CSnippet snippet(std::string(kPrelude) + kHeapPrelude + "#define LIMIT " + limit + "\n" + kStateMachine);
+    Translated t = translate(snippet, ir::Encoding::Int);
+    // The block from malloc and n (its address is stored) both exist once: their fields are variables.
+    EXPECT_EQ(t.promoted, 2);
+    EXPECT_TRUE(hasVariableStartingWith(*t.program, "heap@"));
+    EXPECT_FALSE(hasVariableStartingWith(*t.program, "__mem_i32"));
+    expectReachability(snippet, std::string(limit) == "1");
+  }
+}
+
+TEST(MemoryModel, AllocationsInLoopsStayInRegionMemory) {
+  for (const char* bad : {"0", "1"}) {
+    CSnippet snippet(std::string(kPrelude) + kHeapPrelude + R"(
+struct node { int value; struct node *next; };
+int main(void) {
+  struct node *list = 0;
+  for (int i = 0; i < 3; i++) {
+    struct node *n = malloc(sizeof(struct node));
+    n->value = i + )" + bad + R"(;
+    n->next = list;
+    list = n;
+  }
+  int sum = 0;
+  for (struct node *p = list; p; p = p->next) sum += p->value;
+  if (sum == 6) reach_error();
+  return 0;
+}
+)");
+    Translated t = translate(snippet, ir::Encoding::Int);
+    EXPECT_EQ(t.promoted, 0);
+    EXPECT_TRUE(hasVariableStartingWith(*t.program, "__mem_i32"));
+    EXPECT_TRUE(hasVariableStartingWith(*t.program, "__mem_ptr"));
+    expectReachability(snippet, std::string(bad) == "1", 120);
+  }
+}
+
+TEST(MemoryModel, ExposedAndImpreciselyAccessedObjectsAreNotPromoted) {
+  CSnippet snippet(std::string(kPrelude) + kHeapPrelude + R"(
+int a[4];
+int b;
+int *pick(int *x) { return x; }
+int main(void) {
+  int i = __VERIFIER_nondet_int();
+  if (i < 0 || i > 3) return 0;
+  int *p = pick(&a[i]);
+  *p = 5;
+  long address = (long)pick(&b);
+  if (address % 4 != 0) return 0;
+  int *q = (int *)address;
+  *q = 7;
+  if (a[2] == 5 && b == 7) reach_error();
+  return 0;
+}
+)");
+  Translated t = translate(snippet, ir::Encoding::Int);
+  EXPECT_EQ(t.promoted, 0);  // a: accessed at a variable index; b: its address became an integer
+  EXPECT_TRUE(hasVariableStartingWith(*t.program, "__mem_i32"));
+  expectReachability(snippet, true);
+}
+
+TEST(MemoryModel, CallsThroughFunctionPointersReachOnlyFunctionsOfTheirType) {
+  for (const char* wanted : {"9", "10"}) {
+    CSnippet snippet(std::string(kPrelude) + R"(
+int twice(int x) { return 2 * x; }
+int plus_one(int x) { return x + 1; }
+long other(long x) { return x + 100; }
+long (*keep)(long) = other;
+struct ops { int (*apply)(int); };
+int main(void) {
+  struct ops o;
+  o.apply = __VERIFIER_nondet_int() ? twice : plus_one;
+  int r = o.apply(8);
+  if (r == )" + wanted + R"() reach_error();
+  return 0;
+}
+)");
+    Translated t = translate(snippet, ir::Encoding::Int);
+    ASSERT_NE(t.program->findProc("twice"), ir::kNone);
+    ASSERT_NE(t.program->findProc("other"), ir::kNone);  // address taken, but of another type
+    expectReachability(snippet, std::string(wanted) == "9");
+  }
+}
+
+TEST(MemoryModel, StructCopiesCallocAndLibraryMemcpy) {
+  for (const char* check : {"copy.count == 3", "copy.count == 4"}) {
+    CSnippet snippet(std::string(kPrelude) + kHeapPrelude + R"(
+struct rec { int count; struct rec *self; char tag; };
+int main(void) {
+  struct rec *r = calloc(1, sizeof(struct rec));
+  if (r->count != 0 || r->self != 0 || r->tag != 0) return 0;
+  r->count = 3;
+  r->self = r;
+  struct rec copy;
+  memcpy(&copy, r, sizeof(struct rec));
+  r->count = 4;
+  if ()" + check + R"( && copy.self == r) reach_error();
+  return 0;
+}
+)");
+    expectReachability(snippet, std::string(check) == "copy.count == 3");
+  }
+}
+
+TEST(MemoryModel, VisibleTypePunningIsUnsupported) {
+  CSnippet snippet(std::string(kPrelude) + R"(
+struct pair { int a; int b; };
+void touch(struct pair *x) { x->b = 1; }
+int main(void) {
+  struct pair p;
+  p.a = __VERIFIER_nondet_int();
+  touch(&p);
+  long long *whole = (long long *)&p;
+  if (*whole == 0) reach_error();
+  return 0;
+}
+)");
+  Translated t = translate(snippet, ir::Encoding::Int);
+  bool punning = false;
+  for (const ir::Edge& e : t.program->edges()) punning |= e.unsupported.find("type punning") != std::string::npos;
+  EXPECT_TRUE(punning);
+}
