@@ -130,6 +130,27 @@ bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Inst
   if (auto* binary = llvm::dyn_cast<llvm::BinaryOperator>(&instruction)) {
     translateBinary(segment, *binary);
   } else if (auto* compare = llvm::dyn_cast<llvm::ICmpInst>(&instruction)) {
+    if (compare->isEquality()) {
+      // (uintptr_t)p == (uintptr_t)q (or == 0) compares the pointers: the conversion to an integer at
+      // least as wide as a pointer is injective, and comparing addresses avoids its wrap-around.
+      unsigned pointerBits = module_.memory.pointerBits();
+      auto address = [&](const llvm::Value* v) -> std::optional<z3::expr> {
+        if (auto* conversion = llvm::dyn_cast<llvm::PtrToIntOperator>(v);
+            conversion && conversion->getType()->getIntegerBitWidth() >= pointerBits)
+          return pointerTerm(segment, conversion->getPointerOperand());
+        if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(v); constant && constant->isZero())
+          return module_.memory.address(0);
+        return std::nullopt;
+      };
+      bool converted = llvm::isa<llvm::PtrToIntOperator>(compare->getOperand(0)) ||
+                       llvm::isa<llvm::PtrToIntOperator>(compare->getOperand(1));
+      auto a = converted ? address(compare->getOperand(0)) : std::nullopt;
+      auto b = converted ? address(compare->getOperand(1)) : std::nullopt;
+      if (a && b) {
+        define(segment, instruction, compare->getPredicate() == llvm::CmpInst::ICMP_EQ ? *a == *b : *a != *b);
+        return true;
+      }
+    }
     const llvm::Type* operandType = compare->getOperand(0)->getType();
     // Pointers compare as unsigned addresses (in the int encoding they are non-negative already).
     unsigned bits = operandType->isPointerTy() ? module_.memory.pointerBits() : bitsOf(operandType, "comparison");

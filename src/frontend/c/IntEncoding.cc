@@ -3,6 +3,8 @@
 // wrap-around where C defines it, a definedness condition where C leaves it undefined.
 #include "frontend/c/IntEncoding.h"
 
+#include <vector>
+
 #include <llvm/ADT/APInt.h>
 #include <llvm/ADT/SmallString.h>
 
@@ -186,16 +188,24 @@ z3::expr IntEncoder::intBitwise(IntOp op, const z3::expr& a, const z3::expr& b, 
     if (!smallNumeral(c, k)) continue;
     if (k == 0) return op == IntOp::And ? c : x;
     if (k == -1) return op == IntOp::And ? x : op == IntOp::Or ? c : -x - 1;  // ~x == -x - 1
-    // x & (2^j - 1) keeps the low j bits: the unsigned reading modulo 2^j (< 2^(N-1) for j < N).
+    // x & c for a positive c made of a few runs of ones [lo, hi): each run keeps
+    // (x mod 2^hi) - (x mod 2^lo) of the unsigned reading (linear, unlike the bit-vector round trip);
+    // x & (2^j - 1) is the unsigned reading modulo 2^j.
     uint64_t mask = static_cast<uint64_t>(k);
-    if (op == IntOp::And && k > 0 && (mask & (mask + 1)) == 0) {
-      unsigned j = static_cast<unsigned>(__builtin_popcountll(mask));
-      if (j < bits) return z3::mod(unsignedReading(x, bits), powerOfTwo(j));
-    }
-    // x & 2^j tests one bit: (x div 2^j) mod 2, times 2^j (linear, unlike the bit-vector round trip).
-    if (op == IntOp::And && k > 0 && (mask & (mask - 1)) == 0) {
-      unsigned j = static_cast<unsigned>(__builtin_ctzll(mask));
-      if (j + 1 < bits) return z3::mod(unsignedReading(x, bits) / powerOfTwo(j), ctx_.int_val(2)) * powerOfTwo(j);
+    if (op == IntOp::And && k > 0 && 64 - __builtin_clzll(mask) < static_cast<int>(bits)) {
+      std::vector<std::pair<unsigned, unsigned>> runs;
+      for (unsigned j = 0; j < 64; ++j) {
+        if (!(mask & (static_cast<uint64_t>(1) << j))) continue;
+        if (!runs.empty() && runs.back().second == j) runs.back().second = j + 1;
+        else runs.emplace_back(j, j + 1);
+      }
+      if (runs.size() <= 4) {
+        z3::expr ux = unsignedReading(x, bits);
+        auto low = [&](unsigned n) { return n == 0 ? ctx_.int_val(0) : z3::mod(ux, powerOfTwo(n)); };
+        z3::expr sum = low(runs[0].second) - low(runs[0].first);
+        for (size_t i = 1; i < runs.size(); ++i) sum = sum + (low(runs[i].second) - low(runs[i].first));
+        return sum;
+      }
     }
   }
   z3::expr x = z3::int2bv(bits, a), y = z3::int2bv(bits, b);

@@ -73,6 +73,8 @@ TEST_P(Semantics, BitwiseOperationsAreExact) {
   expectSafe("int x = -6; if ((x & 8) != 8 || (x & 2) != 2 || (x & 4) != 0 || (x & 1073741824) != 1073741824) reach_error();");
   expectSafe("unsigned long u = 256UL + 4UL; if ((u & 256UL) != 256UL || (u & 512UL) != 0 || (u & 4UL) != 4UL) reach_error();");
   expectUnsafe("int x = __VERIFIER_nondet_int(); if ((x & 16) && x < 0 && x > -20) reach_error();");
+  expectSafe("int x = -4097; if ((x & 65280) != 61184 || (x & 0x0f0f) != 3855 || (x & 12288) != 8192) reach_error();");
+  expectSafe("int x = __VERIFIER_nondet_int(); int y = x & 0x3f00; if (y < 0 || y > 0x3f00 || (y & 255) != 0) reach_error();");
 }
 
 TEST_P(Semantics, SignedOverflowIsCutOff) {
