@@ -55,6 +55,7 @@ struct ValueType {
   unsigned bits = 0;
   bool isSigned = true;
   std::string cName;  // "int", "unsigned char", "_Bool", ... (may be empty)
+  bool pointer = false;  // a C pointer: its value is a byte address (see Origin::addressRanges)
 };
 
 struct Variable {
@@ -128,12 +129,30 @@ enum class Language { C, Chc, Other };
 enum class Encoding { Int, BitVector };
 
 /// Facts about where a program came from; certify and report use them (native replay needs the file).
+/// C: the bytes the front end's allocator leaves between two heap blocks (so that a pointer one past
+/// the end of a block never equals the start of the next).
+constexpr uint64_t kAllocationGap = 16;
+
+/// C: nondet inputs whose function name starts with this are the initial contents of a heap block
+/// ("__argus_heap:OFFSET:BYTES", in the order malloc's block is filled): the native replay writes them
+/// into the block malloc returns.
+inline const std::string kHeapInputPrefix = "__argus_heap:";
+
+/// C: an object at a fixed address (a global in region memory, a function), for naming pointers.
+struct AddressRange {
+  uint64_t start = 0;
+  uint64_t size = 0;
+  std::string name;
+};
+
 struct Origin {
   Language language = Language::Other;
   std::string file;           // the C or .smt2 file
   std::string errorFunction;  // C: reach_error or __VERIFIER_error
   bool ilp32 = true;          // C data model: ILP32 (true) or LP64
   Encoding encoding = Encoding::Int;
+  std::vector<AddressRange> addressRanges;  // C: objects at fixed addresses
+  std::string heapTop;                      // C: the name of the bump pointer of allocations
 };
 
 class Program {

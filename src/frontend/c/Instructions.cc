@@ -288,6 +288,8 @@ std::string FunctionTranslator::text(const llvm::Value* value) {
   if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(value))
     return constant->getBitWidth() == 1 ? (constant->isOne() ? "1" : "0") : llvm::toString(constant->getValue(), 10, true);
   if (llvm::isa<llvm::UndefValue>(value)) return "nondet";
+  if (llvm::isa<llvm::ConstantPointerNull>(value)) return "NULL";
+  if (auto* function = llvm::dyn_cast<llvm::Function>(value)) return "&" + function->getName().str();
   if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(value)) return describeGlobal(*global).name;
   if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(value)) {
     SourceVariable source = debugNames_.lookup(alloca);

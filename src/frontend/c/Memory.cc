@@ -1,6 +1,8 @@
 // Memory objects: which globals and allocas are modelled, their cell layout, and their initial values.
 #include "frontend/c/Memory.h"
 
+#include <algorithm>
+
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
 
@@ -237,6 +239,42 @@ bool constantLeaves(const llvm::Constant* constant, uint64_t offset, const llvm:
   return false;
 }
 
+std::optional<std::vector<MemoryLeaf>> allocationLeaves(const llvm::CallInst& call, const llvm::DataLayout& layout,
+                                                        std::string& why) {
+  uint64_t bytes = 1;
+  for (const llvm::Value* argument : call.args()) {
+    auto* constant = llvm::dyn_cast<llvm::ConstantInt>(argument);
+    if (!constant) {
+      why = "allocation of a size that is not a constant";
+      return std::nullopt;
+    }
+    bytes *= constant->getZExtValue();
+  }
+  llvm::Type* shape = nullptr;
+  for (const llvm::User* user : call.users())
+    if (auto* cast = llvm::dyn_cast<llvm::BitCastInst>(user)) {
+      llvm::Type* type = cast->getDestTy()->getPointerElementType();
+      if (shape && shape != type) {
+        why = "allocation of memory used as two different types";
+        return std::nullopt;
+      }
+      shape = type;
+    }
+  if (!shape) shape = call.getType()->getPointerElementType();
+  uint64_t shapeBytes = shape->isSized() ? layout.getTypeAllocSize(shape).getFixedSize() : 0;
+  std::vector<MemoryLeaf> leaves;
+  if (shapeBytes == 0 || bytes % shapeBytes != 0 || bytes / shapeBytes > kMaxMemoryLeaves) {
+    why = "allocation of memory whose type is not known";
+    return std::nullopt;
+  }
+  for (uint64_t i = 0; i < bytes / shapeBytes; ++i)
+    if (!typeLeaves(shape, i * shapeBytes, layout, leaves)) {
+      why = "allocation of memory that is not made of integers and pointers";
+      return std::nullopt;
+    }
+  return leaves;
+}
+
 std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
   if (auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(&call)) {
     MemOperation op{intrinsic->getRawDest(), nullptr, intrinsic->getLength(), nullptr};
@@ -314,7 +352,10 @@ ir::VarId MemoryModel::region(const llvm::Type* type) {
 }
 
 ir::VarId MemoryModel::heapTop() {
-  if (heapTop_ == ir::kNone) heapTop_ = program_.addGlobal(names_.unique("__heap_top"), indexSort());
+  if (heapTop_ == ir::kNone) {
+    heapTop_ = program_.addGlobal(names_.unique("__heap_top"), indexSort(), "", ir::ValueType{0, false, "", true});
+    program_.origin().heapTop = program_.var(heapTop_).name;
+  }
   return heapTop_;
 }
 
@@ -394,7 +435,8 @@ ir::VarId MemoryModel::promotedField(const llvm::Value* object, int64_t offset, 
            : "heap@" + std::to_string(loc.known() ? loc.line : 0);
   }
   name += "." + std::to_string(offset);
-  ir::ValueType valueType{type->isIntegerTy() && type->getIntegerBitWidth() > 1 ? type->getIntegerBitWidth() : 0, true, ""};
+  ir::ValueType valueType{type->isIntegerTy() && type->getIntegerBitWidth() > 1 ? type->getIntegerBitWidth() : 0, true, "",
+                          type->isPointerTy()};
   ir::VarId var = program_.addGlobal(names_.unique(name), cellSort(type), "", valueType);
   promotedFields_.emplace(std::make_pair(object, offset), var);
   return var;
@@ -437,6 +479,18 @@ std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(st
       contents.insert_or_assign(var, z3::store(current(var), at, value));
     }
   }
+  // Names of the objects at fixed addresses, for the pointer values in traces.
+  std::vector<ir::AddressRange>& ranges = program_.origin().addressRanges;
+  for (auto& [object, start] : staticAddresses_) {
+    if (auto* function = llvm::dyn_cast<llvm::Function>(object)) {
+      ranges.push_back({start, 1, function->getName().str()});
+    } else if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(object)) {
+      SourceVariable described = describeGlobal(*global);
+      uint64_t size = global->getValueType()->isSized() ? layout_.getTypeAllocSize(global->getValueType()).getFixedSize() : 0;
+      ranges.push_back({start, size, described.known ? described.name : global->getName().str()});
+    }
+  }
+  std::sort(ranges.begin(), ranges.end(), [](const ir::AddressRange& a, const ir::AddressRange& b) { return a.start < b.start; });
   std::vector<std::pair<ir::VarId, z3::expr>> out(contents.begin(), contents.end());
   if (heapTop_ != ir::kNone || !regions_.empty()) out.emplace_back(heapTop(), address(nextStaticAddress_ + 4096));
   return out;

@@ -152,6 +152,11 @@ bool typeLeaves(llvm::Type* type, uint64_t offset, const llvm::DataLayout& layou
 bool constantLeaves(const llvm::Constant* constant, uint64_t offset, const llvm::DataLayout& layout,
                     std::vector<MemoryLeaf>& out);
 
+/// The scalar leaves of a block from malloc or calloc of a constant size, laid out as the one type its
+/// result is cast to (char if it is not cast) repeated to fill the block; nullopt with `why` otherwise.
+std::optional<std::vector<MemoryLeaf>> allocationLeaves(const llvm::CallInst& call, const llvm::DataLayout& layout,
+                                                        std::string& why);
+
 /// A memset, memcpy or memmove, as an LLVM intrinsic or a call of the C library function.
 struct MemOperation {
   const llvm::Value* dest = nullptr;

@@ -307,7 +307,7 @@ z3::expr FunctionTranslator::allocate(Segment& segment, const z3::expr& size, co
   } else {
     segment.constraints.push_back(z3::ule(size, limit) && z3::ule(current, limit));
   }
-  segment.assigned.insert_or_assign(top, current + size + memory.address(16));
+  segment.assigned.insert_or_assign(top, current + size + memory.address(ir::kAllocationGap));
   segment.label.push_back(what);
   return current;
 }

@@ -23,20 +23,6 @@ std::optional<int64_t> constantOffset(const llvm::GEPOperator& gep, const llvm::
 
 }  // namespace
 
-llvm::Type* PointsTo::callocShape(const llvm::CallInst& call, std::string& why) {
-  llvm::Type* shape = nullptr;
-  for (const llvm::User* user : call.users())
-    if (auto* cast = llvm::dyn_cast<llvm::BitCastInst>(user)) {
-      llvm::Type* type = cast->getDestTy()->getPointerElementType();
-      if (shape && shape != type) {
-        why = "calloc of memory used as two different types";
-        return nullptr;
-      }
-      shape = type;
-    }
-  return shape ? shape : call.getType()->getPointerElementType();
-}
-
 PointsTo::PointsTo(const std::vector<const llvm::Function*>& functions, const llvm::Function& main, MemoryModel& memory,
                    const std::function<bool(const llvm::CallInst&)>& isAllocation,
                    const std::function<std::vector<const llvm::Function*>(const llvm::CallInst&)>& candidates)
@@ -243,17 +229,13 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
           if (operation.source)
             for (auto [object, offset] : targets(operation.source)) singletons.erase(object);
         } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction); site && isAllocation_(*site)) {
-          // calloc's zeros are stores of the leaves of its shape (as the translator emits them).
-          auto* callee = site->getCalledFunction();
-          if (!callee || callee->getName() != "calloc") continue;
+          // calloc's zeros and malloc's initial contents are stores of the leaves of the block's shape
+          // (as the translator emits them); a calloc without a shape is unsupported anyway, a malloc
+          // without one gets no initial stores.
           std::string why;
-          llvm::Type* shape = callocShape(*site, why);
-          std::vector<MemoryLeaf> leaves;
-          if (!shape || !shape->isSized() || !typeLeaves(shape, 0, *layout_, leaves)) {
-            singletons.erase(objectOf(site));
-            continue;
-          }
-          for (const MemoryLeaf& leaf : leaves)
+          auto leaves = allocationLeaves(*site, *layout_, why);
+          if (!leaves) continue;
+          for (const MemoryLeaf& leaf : *leaves)
             fields[objectOf(site)].insert({static_cast<int64_t>(leaf.offset), layout_->getTypeStoreSize(leaf.type),
                                            leaf.type->isPointerTy() ? nullptr : leaf.type});
         }

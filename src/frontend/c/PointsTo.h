@@ -44,9 +44,6 @@ class PointsTo {
   size_t promotedObjects() const { return promoted_.size(); }
   size_t trackedObjects() const { return objects_.size(); }
 
-  /// The scalar type calloc's zeros are stored as: the one type its result is cast to, else char.
-  static llvm::Type* callocShape(const llvm::CallInst& call, std::string& why);
-
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;
   using Target = std::pair<uint32_t, int64_t>;  // object (0: unknown memory), offset

@@ -21,7 +21,7 @@ bool isRematerialisedPointer(const llvm::Value* value) {
 
 ir::ValueType valueType(const llvm::Type* type, const SourceVariable& source) {
   unsigned bits = type->isIntegerTy() ? type->getIntegerBitWidth() : 0;
-  return ir::ValueType{bits > 1 ? bits : 0, source.isSigned, source.cType};
+  return ir::ValueType{bits > 1 ? bits : 0, source.isSigned, source.cType, type->isPointerTy()};
 }
 
 }  // namespace

@@ -201,3 +201,21 @@ int main(void) {
   for (const ir::Edge& e : t.program->edges()) punning |= e.unsupported.find("type punning") != std::string::npos;
   EXPECT_TRUE(punning);
 }
+
+TEST(MemoryModel, UninitialisedHeapContentsAreInputsTheReplayWritesIntoTheBlock) {
+  // A singleton block's initial contents are arbitrary: the trace picks them, and the native replay
+  // writes them into the block malloc returns (the error needs a = 42 and a non-null p).
+  for (const char* pointerCheck : {"x->p != 0", "x->p == 0"}) {
+    CSnippet snippet(std::string(kPrelude) + kHeapPrelude + R"(
+struct s { char tag; int a; int *p; };
+int main(void) {
+  struct s *x = malloc(sizeof(struct s));
+  if (x->a == 42 && )" + pointerCheck + R"() reach_error();
+  return 0;
+}
+)");
+    Translated t = translate(snippet, ir::Encoding::Int);
+    EXPECT_EQ(t.promoted, 1);
+    expectReachability(snippet, true);
+  }
+}
