@@ -9,9 +9,16 @@ std::string assumptions(const ir::Origin& origin) {
   std::string ub =
       "no undefined behaviour: executions with signed overflow, division by zero, a shift by the width or "
       "more, or an array access out of bounds are cut off";
-  return origin.encoding == ir::Encoding::Int
-             ? ub + "; C integers as mathematical integers in their type's range, unsigned ones wrapping"
-             : ub + "; C integers as bit-vectors of their width (bit-precise)";
+  std::string integers = origin.encoding == ir::Encoding::Int
+                             ? "; C integers as mathematical integers in their type's range, unsigned ones wrapping"
+                             : "; C integers as bit-vectors of their width (bit-precise)";
+  // Region memory (frontend/c/Memory.h) is in use when the program allocates or its addresses escape.
+  std::string memory = origin.heapTop.empty()
+                           ? ""
+                           : "; memory is read only through lvalues of its type (C's effective-type rule), no "
+                             "pointer to no object (uninitialised, freed, out of bounds, made from an integer "
+                             "that was not an address) is dereferenced, and allocations succeed";
+  return ub + integers + memory;
 }
 
 }  // namespace argus::report

@@ -492,7 +492,9 @@ std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(st
   }
   std::sort(ranges.begin(), ranges.end(), [](const ir::AddressRange& a, const ir::AddressRange& b) { return a.start < b.start; });
   std::vector<std::pair<ir::VarId, z3::expr>> out(contents.begin(), contents.end());
-  if (heapTop_ != ir::kNone || !regions_.empty()) out.emplace_back(heapTop(), address(nextStaticAddress_ + 4096));
+  // Any use of region memory (and its assumptions) shows in the program as the bump pointer.
+  if (heapTop_ != ir::kNone || !regions_.empty() || !promotedFields_.empty() || !staticAddresses_.empty())
+    out.emplace_back(heapTop(), address(nextStaticAddress_ + 4096));
   return out;
 }
 
