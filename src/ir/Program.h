@@ -133,11 +133,6 @@ enum class Encoding { Int, BitVector };
 /// the end of a block never equals the start of the next).
 constexpr uint64_t kAllocationGap = 16;
 
-/// C: nondet inputs whose function name starts with this are the initial contents of a heap block
-/// ("__argus_heap:OFFSET:BYTES", in the order malloc's block is filled): the native replay writes them
-/// into the block malloc returns.
-inline const std::string kHeapInputPrefix = "__argus_heap:";
-
 /// C: an object at a fixed address (a global in region memory, a function), for naming pointers.
 struct AddressRange {
   uint64_t start = 0;

@@ -87,8 +87,6 @@ std::variant<std::vector<Waypoint>, std::string> violationWaypoints(const ir::Pr
     for (size_t i = 0; i < step.inputs.size(); ++i) {
       if (i >= edge.inputs.size()) return std::string("a step consumed more inputs than its edge declares");
       const ir::NondetInput& input = edge.inputs[i];
-      // The initial contents of a heap block are no function's result; the witness leaves them open.
-      if (input.function.rfind(ir::kHeapInputPrefix, 0) == 0) continue;
       if (!input.loc.known() || !sameFile(input.loc.file, file))
         return "the call of " + input.function + " has no position in " + file;
       auto end = source.closingParenthesis(input.loc.line, input.loc.column);

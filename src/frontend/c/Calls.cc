@@ -213,37 +213,17 @@ void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallI
   std::string sizeText = text(call.getArgOperand(0)) + (kind == BuiltinKind::Calloc ? " * " + text(call.getArgOperand(1)) : "");
   z3::expr block = allocate(segment, size, name + "(" + sizeText + ")");
   define(segment, call, block, /*labelled=*/false);
+  if (kind != BuiltinKind::Calloc) return;  // malloc's contents are arbitrary: nothing to store
   // calloc's zeros are stored as the scalars of the type the block is used as (region memory holds
-  // scalars, not bytes). A promoted malloc block gets its initial contents as inputs, so that the
-  // native replay can put the trace's values into the block (the contents are arbitrary either way).
-  bool promoted = module_.memory.isPromoted(&call);
-  if (kind != BuiltinKind::Calloc && !promoted) return;
-  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
+  // scalars, not bytes).
   std::string why;
-  auto leaves = allocationLeaves(call, layout, why);
-  if (!leaves) {
-    if (kind == BuiltinKind::Calloc) throw UnsupportedFeature("calloc: " + why);
-    return;
-  }
-  Address address{nullptr, block, promoted ? &call : nullptr, 0};
-  z3::context& ctx = program_.ctx();
+  auto leaves = allocationLeaves(call, function_.getParent()->getDataLayout(), why);
+  if (!leaves) throw UnsupportedFeature("calloc: " + why);
+  Address address{nullptr, block, module_.memory.isPromoted(&call) ? &call : nullptr, 0};
   for (const MemoryLeaf& leaf : *leaves) {
-    bool pointer = leaf.type->isPointerTy();
-    unsigned bits = pointer ? module_.memory.pointerBits() : leaf.type->getIntegerBitWidth();
-    z3::expr value = pointer ? module_.memory.address(0) : encoder_.constant(llvm::APInt(bits, 0));
-    if (kind != BuiltinKind::Calloc) {
-      if (bits == 1) continue;
-      value = smt::freshConst(ctx, program_.proc(proc_).name + "::heap", pointer ? module_.memory.indexSort() : encoder_.sortOf(bits));
-      segment.aux.push_back(value);
-      z3::expr range = !encoder_.isInt() ? ctx.bool_val(true)
-                       : pointer         ? (value >= 0 && value < encoder_.powerOfTwo(bits))
-                                         : encoder_.inRange(value, bits);
-      if (!smt::isTrue(range)) segment.constraints.push_back(range);
-      std::string function = ir::kHeapInputPrefix + std::to_string(leaf.offset) + ":" +
-                             std::to_string(layout.getTypeStoreSize(leaf.type).getFixedSize());
-      segment.inputs.push_back(ir::NondetInput{value, function, ir::ValueType{bits, !pointer, "", pointer}, sourceLocOf(call)});
-    }
-    storeAt(segment, offsetBy(address, leaf.offset), leaf.type, value);
+    z3::expr zero = leaf.type->isPointerTy() ? module_.memory.address(0)
+                                             : encoder_.constant(llvm::APInt(leaf.type->getIntegerBitWidth(), 0));
+    storeAt(segment, offsetBy(address, leaf.offset), leaf.type, zero);
   }
 }
 

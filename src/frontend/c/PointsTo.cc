@@ -229,9 +229,10 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
           if (operation.source)
             for (auto [object, offset] : targets(operation.source)) singletons.erase(object);
         } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction); site && isAllocation_(*site)) {
-          // calloc's zeros and malloc's initial contents are stores of the leaves of the block's shape
-          // (as the translator emits them); a calloc without a shape is unsupported anyway, a malloc
-          // without one gets no initial stores.
+          // calloc's zeros are stores of the leaves of the block's shape (as the translator emits them;
+          // a calloc without a shape is unsupported anyway).
+          auto* callee = site->getCalledFunction();
+          if (!callee || callee->getName() != "calloc") continue;
           std::string why;
           auto leaves = allocationLeaves(*site, *layout_, why);
           if (!leaves) continue;

@@ -5,8 +5,6 @@
 // through distinct exit codes confirmed by a marker line on stderr.
 #include "frontend/c/Replay.h"
 
-#include "ir/Program.h"
-
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/Support/FileSystem.h>
@@ -84,7 +82,7 @@ void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
   for (llvm::CallInst* call : errorCalls) llvm::CallInst::Create(marker, "", call);
   llvm::Function* error = module.getFunction(errorFunction);
   errorDeclaredOnly = error && error->isDeclaration();
-  // malloc goes through the harness, which fills each block with the trace's heap inputs.
+  // malloc goes through the harness (zeroed blocks).
   if (llvm::Function* malloc = module.getFunction("malloc"); malloc && malloc->isDeclaration())
     malloc->setName("__argus_malloc");
 }
@@ -134,20 +132,9 @@ std::string harnessSource(const ReplaySpec& spec, const std::vector<NondetDeclar
         << nondet.valueType << ")argus_next(\"" << nondet.name << "\"); }\n";
   }
   if (defineError) out << "void " << spec.errorFunction << "(void) { abort(); }\n";
-  // A fresh block starts as zeros, then takes the trace's values for its contents, if it has any
-  // (inputs "__argus_heap:OFFSET:BYTES" right after the call; little-endian like the model's bytes).
-  out << "void* __argus_malloc(unsigned long size) {\n"
-         "  unsigned char* block = calloc(1, size ? size : 1);\n"
-         "  const char* prefix = " << cString(ir::kHeapInputPrefix) << ";\n"
-         "  while (argus_used < argus_count && strncmp(argus_inputs[argus_used].function, prefix, strlen(prefix)) == 0) {\n"
-         "    const struct argus_input* in = &argus_inputs[argus_used++];\n"
-         "    unsigned long offset = 0, bytes = 0;\n"
-         "    sscanf(in->function + strlen(prefix), \"%lu:%lu\", &offset, &bytes);\n"
-         "    unsigned long long value = in->text[0] == '-' ? (unsigned long long)strtoll(in->text, 0, 10) : strtoull(in->text, 0, 10);\n"
-         "    if (block && bytes <= sizeof value && offset + bytes <= size) memcpy(block + offset, &value, bytes);\n"
-         "  }\n"
-         "  return block;\n"
-         "}\n";
+  // malloc returns zeroed memory (a behaviour malloc may have), so that replays do not depend on what
+  // the allocator left in a block; the model's blocks hold arbitrary values, zero among them.
+  out << "void* __argus_malloc(unsigned long size) { return calloc(1, size ? size : 1); }\n";
   return out.str();
 }
 
