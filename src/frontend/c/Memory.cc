@@ -366,7 +366,9 @@ z3::expr MemoryModel::address(uint64_t value) const {
 z3::expr MemoryModel::offsetAddress(const z3::expr& base, int64_t bytes) const {
   if (bytes == 0) return base;
   int64_t constant = 0;
-  if (base.is_numeral_i64(constant)) return address(static_cast<uint64_t>(constant + bytes));
+  if (base.is_numeral_i64(constant))
+    return encoder_.isInt() ? program_.ctx().int_val(constant + bytes)
+                            : program_.ctx().bv_val(static_cast<uint64_t>(constant + bytes), pointerBits_);
   return encoder_.isInt() ? base + program_.ctx().int_val(bytes)
                           : base + program_.ctx().bv_val(static_cast<uint64_t>(bytes), pointerBits_);
 }

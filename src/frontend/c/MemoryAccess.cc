@@ -36,6 +36,30 @@ z3::expr plus(const z3::expr& a, const z3::expr& b) {
   return a + b;
 }
 
+/// The byte offset a GEP adds: its constant part, and each variable index with its element size.
+struct GepParts {
+  int64_t constantBytes = 0;
+  std::vector<std::pair<const llvm::Value*, int64_t>> scaled;
+};
+
+GepParts splitGep(const llvm::GEPOperator& gep, const llvm::DataLayout& layout) {
+  GepParts parts;
+  for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); ++step) {
+    const llvm::Value* operand = step.getOperand();
+    if (llvm::StructType* structure = step.getStructTypeOrNull()) {
+      unsigned field = static_cast<unsigned>(llvm::cast<llvm::ConstantInt>(operand)->getZExtValue());
+      parts.constantBytes += static_cast<int64_t>(layout.getStructLayout(structure)->getElementOffset(field));
+      continue;
+    }
+    int64_t elementBytes = static_cast<int64_t>(layout.getTypeAllocSize(step.getIndexedType()));
+    if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(operand))
+      parts.constantBytes += constant->getSExtValue() * elementBytes;
+    else
+      parts.scaled.emplace_back(operand, elementBytes);
+  }
+  return parts;
+}
+
 }  // namespace
 
 Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer) {
@@ -57,30 +81,15 @@ Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer
 
   Address base = resolve(segment, gep->getPointerOperand());
   if (base.inRegions()) return Address{nullptr, plus(base.index, gepOffset(segment, *gep))};
-  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
-  uint64_t cellBytes = base.object->cellBytes();
-  int64_t constantBytes = 0;
+  GepParts parts = splitGep(*gep, function_.getParent()->getDataLayout());
+  int64_t cellBytes = static_cast<int64_t>(base.object->cellBytes());
   z3::expr index = base.index;
-  for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); ++step) {
-    const llvm::Value* operand = step.getOperand();
-    if (llvm::StructType* structure = step.getStructTypeOrNull()) {
-      unsigned field = static_cast<unsigned>(llvm::cast<llvm::ConstantInt>(operand)->getZExtValue());
-      constantBytes += static_cast<int64_t>(layout.getStructLayout(structure)->getElementOffset(field));
-      continue;
-    }
-    int64_t elementBytes = static_cast<int64_t>(layout.getTypeAllocSize(step.getIndexedType()));
-    if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(operand)) {
-      constantBytes += constant->getSExtValue() * elementBytes;
-      continue;
-    }
-    if (elementBytes % static_cast<int64_t>(cellBytes) != 0)
-      throw UnsupportedFeature("pointer arithmetic that does not step by whole cells");
-    int64_t stride = elementBytes / static_cast<int64_t>(cellBytes);
-    index = plus(index, scaledIndex(segment, operand, stride));
+  for (auto& [operand, elementBytes] : parts.scaled) {
+    if (elementBytes % cellBytes != 0) throw UnsupportedFeature("pointer arithmetic that does not step by whole cells");
+    index = plus(index, scaledIndex(segment, operand, elementBytes / cellBytes));
   }
-  if (constantBytes % static_cast<int64_t>(cellBytes) != 0)
-    throw UnsupportedFeature("access that does not start at a cell boundary");
-  int64_t cells = constantBytes / static_cast<int64_t>(cellBytes);
+  if (parts.constantBytes % cellBytes != 0) throw UnsupportedFeature("access that does not start at a cell boundary");
+  int64_t cells = parts.constantBytes / cellBytes;
   index = plus(index, encoder_.isInt() ? ctx.int_val(cells) : ctx.bv_val(cells, memory.pointerBits()));
   return Address{base.object, index};
 }
@@ -98,26 +107,10 @@ z3::expr FunctionTranslator::scaledIndex(Segment& segment, const llvm::Value* op
 }
 
 z3::expr FunctionTranslator::gepOffset(Segment& segment, const llvm::GEPOperator& gep) {
-  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
+  GepParts parts = splitGep(gep, function_.getParent()->getDataLayout());
   z3::expr offset = module_.memory.address(0);
-  int64_t constantBytes = 0;
-  for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); ++step) {
-    const llvm::Value* operand = step.getOperand();
-    if (llvm::StructType* structure = step.getStructTypeOrNull()) {
-      unsigned field = static_cast<unsigned>(llvm::cast<llvm::ConstantInt>(operand)->getZExtValue());
-      constantBytes += static_cast<int64_t>(layout.getStructLayout(structure)->getElementOffset(field));
-      continue;
-    }
-    int64_t elementBytes = static_cast<int64_t>(layout.getTypeAllocSize(step.getIndexedType()));
-    if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(operand)) {
-      constantBytes += constant->getSExtValue() * elementBytes;
-      continue;
-    }
-    offset = plus(offset, scaledIndex(segment, operand, elementBytes));
-  }
-  z3::context& ctx = program_.ctx();
-  return plus(offset, encoder_.isInt() ? ctx.int_val(constantBytes)
-                                       : ctx.bv_val(static_cast<uint64_t>(constantBytes), module_.memory.pointerBits()));
+  for (auto& [operand, elementBytes] : parts.scaled) offset = plus(offset, scaledIndex(segment, operand, elementBytes));
+  return module_.memory.offsetAddress(offset, parts.constantBytes);
 }
 
 z3::expr FunctionTranslator::pointerTerm(Segment& segment, const llvm::Value* pointer) {
