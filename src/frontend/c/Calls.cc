@@ -219,12 +219,7 @@ void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallI
   std::string why;
   auto leaves = allocationLeaves(call, function_.getParent()->getDataLayout(), why);
   if (!leaves) throw UnsupportedFeature("calloc: " + why);
-  Address address{nullptr, block, module_.memory.isPromoted(&call) ? &call : nullptr, 0};
-  for (const MemoryLeaf& leaf : *leaves) {
-    z3::expr zero = leaf.type->isPointerTy() ? module_.memory.address(0)
-                                             : encoder_.constant(llvm::APInt(leaf.type->getIntegerBitWidth(), 0));
-    storeAt(segment, offsetBy(address, leaf.offset), leaf.type, zero);
-  }
+  storeFilled(segment, Address{nullptr, block, module_.memory.isPromoted(&call) ? &call : nullptr, 0}, *leaves, 0);
 }
 
 bool FunctionTranslator::translateIntrinsic(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee) {

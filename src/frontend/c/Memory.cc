@@ -261,18 +261,33 @@ std::optional<std::vector<MemoryLeaf>> allocationLeaves(const llvm::CallInst& ca
       shape = type;
     }
   if (!shape) shape = call.getType()->getPointerElementType();
-  uint64_t shapeBytes = shape->isSized() ? layout.getTypeAllocSize(shape).getFixedSize() : 0;
   std::vector<MemoryLeaf> leaves;
-  if (shapeBytes == 0 || bytes % shapeBytes != 0 || bytes / shapeBytes > kMaxMemoryLeaves) {
-    why = "allocation of memory whose type is not known";
-    return std::nullopt;
+  switch (repeatedLeaves(shape, bytes, layout, leaves)) {
+    case LeavesFailure::None: return leaves;
+    case LeavesFailure::Size: why = "allocation of memory whose type is not known"; break;
+    case LeavesFailure::Content: why = "allocation of memory that is not made of integers and pointers"; break;
   }
+  return std::nullopt;
+}
+
+LeavesFailure repeatedLeaves(llvm::Type* shape, uint64_t bytes, const llvm::DataLayout& layout,
+                             std::vector<MemoryLeaf>& out) {
+  uint64_t shapeBytes = shape->isSized() ? layout.getTypeAllocSize(shape).getFixedSize() : 0;
+  if (shapeBytes == 0 || bytes % shapeBytes != 0 || bytes / shapeBytes > kMaxMemoryLeaves) return LeavesFailure::Size;
   for (uint64_t i = 0; i < bytes / shapeBytes; ++i)
-    if (!typeLeaves(shape, i * shapeBytes, layout, leaves)) {
-      why = "allocation of memory that is not made of integers and pointers";
-      return std::nullopt;
-    }
-  return leaves;
+    if (!typeLeaves(shape, i * shapeBytes, layout, out)) return LeavesFailure::Content;
+  return LeavesFailure::None;
+}
+
+z3::expr addressSum(const z3::expr& a, const z3::expr& b) {
+  int64_t x = 0, y = 0;
+  bool constantA = a.is_numeral_i64(x), constantB = b.is_numeral_i64(y);
+  if (constantA && x == 0) return b;
+  if (constantB && y == 0) return a;
+  if (constantA && constantB)
+    return a.is_int() ? a.ctx().int_val(x + y)
+                      : a.ctx().bv_val(static_cast<uint64_t>(x) + static_cast<uint64_t>(y), a.get_sort().bv_size());
+  return a + b;
 }
 
 std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
@@ -364,13 +379,8 @@ z3::expr MemoryModel::address(uint64_t value) const {
 }
 
 z3::expr MemoryModel::offsetAddress(const z3::expr& base, int64_t bytes) const {
-  if (bytes == 0) return base;
-  int64_t constant = 0;
-  if (base.is_numeral_i64(constant))
-    return encoder_.isInt() ? program_.ctx().int_val(constant + bytes)
-                            : program_.ctx().bv_val(static_cast<uint64_t>(constant + bytes), pointerBits_);
-  return encoder_.isInt() ? base + program_.ctx().int_val(bytes)
-                          : base + program_.ctx().bv_val(static_cast<uint64_t>(bytes), pointerBits_);
+  return addressSum(base, encoder_.isInt() ? program_.ctx().int_val(bytes)
+                                           : program_.ctx().bv_val(static_cast<uint64_t>(bytes), pointerBits_));
 }
 
 z3::expr MemoryModel::globalAddress(const llvm::GlobalVariable& global) {
@@ -389,7 +399,6 @@ z3::expr MemoryModel::functionAddress(const llvm::Function& function) {
   uint64_t at = nextStaticAddress_;
   nextStaticAddress_ += 16;
   staticAddresses_.emplace(&function, at);
-  functionOrder_.push_back(&function);
   return address(at);
 }
 

@@ -86,14 +86,12 @@ class MemoryModel {
   ir::VarId heapTop();
   /// A pointer-sorted numeral.
   z3::expr address(uint64_t value) const;
-  /// base + bytes, folded when base is a numeral.
+  /// base + bytes, folded when base is a numeral (addressSum).
   z3::expr offsetAddress(const z3::expr& base, int64_t bytes) const;
   /// The fixed address of a global in region memory (laid out on first use).
   z3::expr globalAddress(const llvm::GlobalVariable& global);
   /// The address of a function (distinct, non-null, laid out on first use).
   z3::expr functionAddress(const llvm::Function& function);
-  /// Functions whose address was taken so far, in order.
-  const std::vector<const llvm::Function*>& addressedFunctions() const { return functionOrder_; }
   /// The value of a constant pointer (null, globals in regions, functions, constant GEPs and casts);
   /// nullopt with `why` set for anything else.
   std::optional<z3::expr> constantPointer(const llvm::Constant* constant, std::string& why);
@@ -126,7 +124,6 @@ class MemoryModel {
   uint64_t nextStaticAddress_ = 16;
   std::map<const llvm::Value*, uint64_t> staticAddresses_;  // globals and functions
   std::vector<const llvm::GlobalVariable*> regionGlobals_;
-  std::vector<const llvm::Function*> functionOrder_;
   std::function<bool(const llvm::Value*)> isPromoted_;
   std::map<std::pair<const llvm::Value*, int64_t>, ir::VarId> promotedFields_;
 };
@@ -152,10 +149,20 @@ bool typeLeaves(llvm::Type* type, uint64_t offset, const llvm::DataLayout& layou
 bool constantLeaves(const llvm::Constant* constant, uint64_t offset, const llvm::DataLayout& layout,
                     std::vector<MemoryLeaf>& out);
 
+/// The leaves of `shape` repeated to fill `bytes`: Size if the shape is unsized or does not divide
+/// `bytes` (or too many leaves), Content if it holds anything but integers and pointers.
+enum class LeavesFailure { None, Size, Content };
+LeavesFailure repeatedLeaves(llvm::Type* shape, uint64_t bytes, const llvm::DataLayout& layout,
+                             std::vector<MemoryLeaf>& out);
+
 /// The scalar leaves of a block from malloc or calloc of a constant size, laid out as the one type its
 /// result is cast to (char if it is not cast) repeated to fill the block; nullopt with `why` otherwise.
 std::optional<std::vector<MemoryLeaf>> allocationLeaves(const llvm::CallInst& call, const llvm::DataLayout& layout,
                                                         std::string& why);
+
+/// a + b over addresses, folded when both are numerals (so that addresses stay readable without Z3's
+/// simplifier).
+z3::expr addressSum(const z3::expr& a, const z3::expr& b);
 
 /// A memset, memcpy or memmove, as an LLVM intrinsic or a call of the C library function.
 struct MemOperation {

@@ -24,18 +24,6 @@ std::string unknownPointerFeature(const llvm::Value* pointer) {
   return "pointer whose object is not statically known";
 }
 
-/// a + b with the obvious constant folding, so that indices stay readable without Z3's simplifier.
-z3::expr plus(const z3::expr& a, const z3::expr& b) {
-  int64_t x = 0, y = 0;
-  bool constantA = a.is_numeral_i64(x), constantB = b.is_numeral_i64(y);
-  if (constantA && x == 0) return b;
-  if (constantB && y == 0) return a;
-  if (constantA && constantB)
-    return a.is_int() ? a.ctx().int_val(x + y)
-                      : a.ctx().bv_val(static_cast<uint64_t>(x) + static_cast<uint64_t>(y), a.get_sort().bv_size());
-  return a + b;
-}
-
 /// The byte offset a GEP adds: its constant part, and each variable index with its element size.
 struct GepParts {
   int64_t constantBytes = 0;
@@ -80,17 +68,17 @@ Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer
   if (!gep) return Address{nullptr, pointerTerm(segment, pointer)};
 
   Address base = resolve(segment, gep->getPointerOperand());
-  if (base.inRegions()) return Address{nullptr, plus(base.index, gepOffset(segment, *gep))};
+  if (base.inRegions()) return Address{nullptr, addressSum(base.index, gepOffset(segment, *gep))};
   GepParts parts = splitGep(*gep, function_.getParent()->getDataLayout());
   int64_t cellBytes = static_cast<int64_t>(base.object->cellBytes());
   z3::expr index = base.index;
   for (auto& [operand, elementBytes] : parts.scaled) {
     if (elementBytes % cellBytes != 0) throw UnsupportedFeature("pointer arithmetic that does not step by whole cells");
-    index = plus(index, scaledIndex(segment, operand, elementBytes / cellBytes));
+    index = addressSum(index, scaledIndex(segment, operand, elementBytes / cellBytes));
   }
   if (parts.constantBytes % cellBytes != 0) throw UnsupportedFeature("access that does not start at a cell boundary");
   int64_t cells = parts.constantBytes / cellBytes;
-  index = plus(index, encoder_.isInt() ? ctx.int_val(cells) : ctx.bv_val(cells, memory.pointerBits()));
+  index = addressSum(index, encoder_.isInt() ? ctx.int_val(cells) : ctx.bv_val(cells, memory.pointerBits()));
   return Address{base.object, index};
 }
 
@@ -109,7 +97,7 @@ z3::expr FunctionTranslator::scaledIndex(Segment& segment, const llvm::Value* op
 z3::expr FunctionTranslator::gepOffset(Segment& segment, const llvm::GEPOperator& gep) {
   GepParts parts = splitGep(gep, function_.getParent()->getDataLayout());
   z3::expr offset = module_.memory.address(0);
-  for (auto& [operand, elementBytes] : parts.scaled) offset = plus(offset, scaledIndex(segment, operand, elementBytes));
+  for (auto& [operand, elementBytes] : parts.scaled) offset = addressSum(offset, scaledIndex(segment, operand, elementBytes));
   return module_.memory.offsetAddress(offset, parts.constantBytes);
 }
 
@@ -125,7 +113,7 @@ z3::expr FunctionTranslator::pointerTerm(Segment& segment, const llvm::Value* po
   }
   if (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) return pointerTerm(segment, cast->getOperand(0));
   if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer))
-    return plus(pointerTerm(segment, gep->getPointerOperand()), gepOffset(segment, *gep));
+    return addressSum(pointerTerm(segment, gep->getPointerOperand()), gepOffset(segment, *gep));
   if (auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(pointer);
       expression && expression->getOpcode() == llvm::Instruction::IntToPtr)
     return integerToPointer(segment, expression->getOperand(0));
@@ -157,11 +145,11 @@ z3::expr FunctionTranslator::pointerToInteger(const z3::expr& address, unsigned 
 Address FunctionTranslator::offsetBy(const Address& address, uint64_t bytes) {
   z3::context& ctx = program_.ctx();
   if (address.inRegions())
-    return Address{nullptr, plus(address.index, module_.memory.address(bytes)), address.promoted,
+    return Address{nullptr, addressSum(address.index, module_.memory.address(bytes)), address.promoted,
                    address.promotedOffset + static_cast<int64_t>(bytes)};
   if (bytes % address.object->cellBytes() != 0) throw UnsupportedFeature("access that does not start at a cell boundary");
   uint64_t cells = bytes / address.object->cellBytes();
-  return Address{address.object, plus(address.index, encoder_.isInt() ? ctx.int_val(cells)
+  return Address{address.object, addressSum(address.index, encoder_.isInt() ? ctx.int_val(cells)
                                                                       : ctx.bv_val(cells, module_.memory.pointerBits()))};
 }
 
@@ -361,6 +349,16 @@ void FunctionTranslator::translateMemOperation(Segment& segment, const MemOperat
   segment.assigned.insert_or_assign(object.var, contents);
 }
 
+void FunctionTranslator::storeFilled(Segment& segment, const Address& block, const std::vector<MemoryLeaf>& leaves,
+                                     uint8_t byte) {
+  // Integer leaves get the byte (callers allow a non-zero byte only for leaves of one byte); pointers NULL.
+  for (const MemoryLeaf& leaf : leaves) {
+    z3::expr value = leaf.type->isPointerTy() ? module_.memory.address(0)
+                                              : encoder_.constant(llvm::APInt(leaf.type->getIntegerBitWidth(), byte));
+    storeAt(segment, offsetBy(block, leaf.offset), leaf.type, value);
+  }
+}
+
 void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length) {
   // The bytes are copied or set as the scalars of the destination's type (of the source's when the
   // destination is untyped, as for memory from malloc): region memory holds scalars, not bytes.
@@ -369,25 +367,19 @@ void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const M
   if (call.source && shape->isIntegerTy(8))
     shape = call.source->stripPointerCasts()->getType()->getPointerElementType();
   if (!shape->isSized()) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
-  uint64_t shapeBytes = layout.getTypeAllocSize(shape);
-  if (shapeBytes == 0 || length % shapeBytes != 0 || length / shapeBytes > kMaxMemoryLeaves)
-    throw UnsupportedFeature("memset/memcpy of part of an object");
   std::vector<MemoryLeaf> leaves;
-  for (uint64_t i = 0; i < length / shapeBytes; ++i)
-    if (!typeLeaves(shape, i * shapeBytes, layout, leaves))
-      throw UnsupportedFeature("memset/memcpy of memory that is not made of integers and pointers");
+  switch (repeatedLeaves(shape, length, layout, leaves)) {
+    case LeavesFailure::None: break;
+    case LeavesFailure::Size: throw UnsupportedFeature("memset/memcpy of part of an object");
+    case LeavesFailure::Content: throw UnsupportedFeature("memset/memcpy of memory that is not made of integers and pointers");
+  }
   bool bytewise = !leaves.empty() && leaves[0].type->isIntegerTy(8) && leaves.size() == length;
   if (shape->isIntegerTy(8) && !bytewise) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
   Address target = resolve(segment, call.dest);
   if (!call.source) {
     auto* byte = llvm::dyn_cast<llvm::ConstantInt>(call.byte);
     if (!byte || !(byte->isZero() || bytewise)) throw UnsupportedFeature("memset with a non-zero pattern");
-    for (const MemoryLeaf& leaf : leaves) {
-      llvm::Type* type = leaf.type;
-      z3::expr value = type->isPointerTy() ? module_.memory.address(0)
-                                           : encoder_.constant(llvm::APInt(type->getIntegerBitWidth(), byte->getZExtValue() & 0xff));
-      storeAt(segment, offsetBy(target, leaf.offset), type, value);
-    }
+    storeFilled(segment, target, leaves, static_cast<uint8_t>(byte->getZExtValue() & 0xff));
   } else {
     Address source = resolve(segment, call.source);
     // Every leaf is read before any is written: memmove's overlapping copies stay right.

@@ -197,6 +197,9 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
 
   // The accessed fields of each object: (offset, bytes, scalar type); an inexact access disqualifies.
   std::map<uint32_t, std::set<std::tuple<int64_t, uint64_t, const llvm::Type*>>> fields;
+  auto addField = [&](uint32_t object, int64_t offset, const llvm::Type* type) {
+    fields[object].insert({offset, layout_->getTypeStoreSize(const_cast<llvm::Type*>(type)), type->isPointerTy() ? nullptr : type});
+  };
   auto access = [&](const llvm::Value* pointer, llvm::Type* type) {
     Targets to = targets(pointer);
     bool exact = to.size() == 1 && to.begin()->first != 0 && to.begin()->second != kAnyOffset;
@@ -205,16 +208,14 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
         singletons.erase(object);
         continue;
       }
-      fields[object].insert({offset, layout_->getTypeStoreSize(type), type->isPointerTy() ? nullptr : type});
+      addField(object, offset, type);
     }
   };
   for (uint32_t object : singletons)
     if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(objects_[object])) {
       std::vector<MemoryLeaf> leaves;
       if (!constantLeaves(global->getInitializer(), 0, *layout_, leaves)) continue;
-      for (const MemoryLeaf& leaf : leaves)
-        fields[object].insert({static_cast<int64_t>(leaf.offset), layout_->getTypeStoreSize(leaf.type),
-                               leaf.type->isPointerTy() ? nullptr : leaf.type});
+      for (const MemoryLeaf& leaf : leaves) addField(object, static_cast<int64_t>(leaf.offset), leaf.type);
     }
   for (const llvm::Function* function : functions)
     for (const llvm::BasicBlock& block : *function)
@@ -236,9 +237,7 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
           std::string why;
           auto leaves = allocationLeaves(*site, *layout_, why);
           if (!leaves) continue;
-          for (const MemoryLeaf& leaf : *leaves)
-            fields[objectOf(site)].insert({static_cast<int64_t>(leaf.offset), layout_->getTypeStoreSize(leaf.type),
-                                           leaf.type->isPointerTy() ? nullptr : leaf.type});
+          for (const MemoryLeaf& leaf : *leaves) addField(objectOf(site), static_cast<int64_t>(leaf.offset), leaf.type);
         }
       }
 

@@ -42,7 +42,6 @@ class PointsTo {
   std::optional<Field> promotedTarget(const llvm::Value* pointer) const;
   bool isPromoted(const llvm::Value* object) const { return promoted_.count(object) > 0; }
   size_t promotedObjects() const { return promoted_.size(); }
-  size_t trackedObjects() const { return objects_.size(); }
 
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;

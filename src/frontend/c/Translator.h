@@ -154,6 +154,8 @@ class FunctionTranslator {
   void translateLoad(Segment& segment, const llvm::LoadInst& load);
   void translateStore(Segment& segment, const llvm::StoreInst& store);
   void translateMemOperation(Segment& segment, const MemOperation& call);
+  /// Stores `byte` into every leaf of a block (memset, calloc's zeros).
+  void storeFilled(Segment& segment, const Address& block, const std::vector<MemoryLeaf>& leaves, uint8_t byte);
   /// memset/memcpy leaf by leaf, for accesses that involve region memory.
   void translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length);
   z3::expr inBounds(const Address& address);
