@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <set>
 #include <unordered_set>
 
 #include "certify/Checks.h"
 #include "ir/Instantiate.h"
+#include "smt/TermWalk.h"
 #include "smt/Terms.h"
 
 namespace argus::certify {
@@ -62,8 +64,10 @@ struct PathFormula {
   std::vector<z3::expr> constraints;
   std::vector<std::vector<std::pair<ir::VarId, z3::expr>>> written;  // per step
   std::vector<std::vector<z3::expr>> inputs;                         // per step
+  std::unordered_map<unsigned, ir::VarId> regionStates;              // C: terms of region arrays → array
   ir::State initial;
-  explicit PathFormula(const ir::Program& p) : initial(p) {}
+  ir::State final;
+  explicit PathFormula(const ir::Program& p) : initial(p), final(p) {}
 };
 
 ir::State enterCallee(const ir::Program& p, const ir::Edge& call, const ir::State& caller,
@@ -82,6 +86,10 @@ PathFormula buildPathFormula(const ir::Program& p, const ir::Trace& trace) {
   PathFormula f(p);
   f.initial = ir::freshState(p, p.scope(p.mainProc()));
   ir::State cur = f.initial;
+  for (const ir::MemoryRegion& region : p.origin().regions) f.regionStates.emplace(f.initial[region.array].id(), region.array);
+  auto noteRegionStates = [&](const ir::State& state) {
+    for (const ir::MemoryRegion& region : p.origin().regions) f.regionStates.emplace(state[region.array].id(), region.array);
+  };
   std::vector<ir::State> callers;
   for (size_t i = 0; i < trace.steps.size(); ++i) {
     const ir::TraceStep& step = trace.steps[i];
@@ -113,10 +121,12 @@ PathFormula buildPathFormula(const ir::Program& p, const ir::Trace& trace) {
         if (!z3::eq(back[v], before[v])) written.emplace_back(v, back[v]);
       cur = back;
     }
+    noteRegionStates(cur);
     f.constraints.push_back(z3::implies(f.guards.back(), constraint));
     f.written.push_back(std::move(written));
     f.inputs.push_back(std::move(inputs));
   }
+  f.final = cur;
   return f;
 }
 
@@ -127,6 +137,40 @@ size_t conflictingStep(const std::vector<z3::expr>& guards, const std::vector<z3
     for (size_t i = 0; i < guards.size(); ++i)
       if (z3::eq(c, guards[i])) last = std::max(last, i);
   return last;
+}
+
+/// The array a term of region memory descends from (through stores and conditionals), if any.
+std::optional<ir::VarId> regionOf(const PathFormula& f, z3::expr array) {
+  while (true) {
+    if (auto it = f.regionStates.find(array.id()); it != f.regionStates.end()) return it->second;
+    if (!array.is_app()) return std::nullopt;
+    Z3_decl_kind kind = array.decl().decl_kind();
+    if (kind == Z3_OP_STORE) {
+      array = array.arg(0);
+    } else if (kind == Z3_OP_ITE) {
+      array = array.arg(1);
+    } else {
+      return std::nullopt;
+    }
+  }
+}
+
+/// Every address the path formula reads from region memory, with the region's initial contents there.
+std::vector<ir::Trace::MemoryRead> memoryReads(const PathFormula& f, const z3::model& m) {
+  std::vector<ir::Trace::MemoryRead> reads;
+  if (f.regionStates.empty()) return reads;
+  std::set<std::pair<ir::VarId, unsigned>> seen;  // (region, address term id)
+  for (const z3::expr& constraint : f.constraints)
+    smt::anySubterm(constraint, [&](const z3::expr& e) {
+      if (!e.is_app() || e.decl().decl_kind() != Z3_OP_SELECT) return false;
+      std::optional<ir::VarId> region = regionOf(f, e.arg(0));
+      if (!region) return false;
+      z3::expr address = m.eval(e.arg(1), true);
+      if (!seen.insert({*region, address.id()}).second) return false;
+      reads.push_back({*region, address, m.eval(z3::select(f.initial[*region], address), true)});
+      return false;
+    });
+  return reads;
 }
 
 void fillFromModel(const ir::Program& p, const PathFormula& f, const z3::model& m, ir::Trace& trace) {
@@ -145,6 +189,41 @@ void fillFromModel(const ir::Program& p, const PathFormula& f, const z3::model& 
   trace.initial.clear();
   for (ir::VarId v : p.scope(p.mainProc()))
     if (mentioned.count(f.initial[v].id())) trace.initial.emplace_back(v, m.eval(f.initial[v], true));
+  trace.memoryReads = memoryReads(f, m);
+}
+
+/// C: a preference for the model of a path that reads pointers from uninitialised memory: each such
+/// pointer is null or points beyond every block the path allocates, so that a pointer the native replay
+/// finds in a block never aliases another object by chance (the front end's promoted fields and region
+/// arrays keep apart what such aliasing would join). True if nothing is preferred.
+z3::expr freshPointerPreference(const ir::Program& p, const PathFormula& f) {
+  z3::context& ctx = p.ctx();
+  const ir::Origin& origin = p.origin();
+  std::vector<z3::expr> pointers;
+  std::optional<z3::expr> top;
+  for (ir::VarId g : p.globals()) {
+    const ir::Variable& var = p.var(g);
+    if (var.name == origin.heapTop) top = f.final[g];
+    else if (var.type.pointer) pointers.push_back(f.initial[g]);
+  }
+  if (!top) return ctx.bool_val(true);
+  for (const ir::MemoryRegion& region : origin.regions) {
+    if (!region.pointer) continue;
+    std::unordered_set<unsigned> seen;
+    for (const z3::expr& constraint : f.constraints)
+      smt::anySubterm(constraint, [&](const z3::expr& e) {
+        if (e.is_app() && e.decl().decl_kind() == Z3_OP_SELECT && regionOf(f, e.arg(0)) == region.array &&
+            seen.insert(e.arg(1).id()).second)
+          pointers.push_back(z3::select(f.initial[region.array], e.arg(1)));
+        return false;
+      });
+  }
+  std::vector<z3::expr> fresh;
+  for (const z3::expr& pointer : pointers) {
+    z3::expr zero = pointer.is_bv() ? ctx.bv_val(0, pointer.get_sort().bv_size()) : ctx.int_val(0);
+    fresh.push_back(pointer == zero || (pointer.is_bv() ? z3::uge(pointer, *top) : pointer >= *top));
+  }
+  return smt::mkAnd(ctx, fresh);
 }
 
 }  // namespace
@@ -162,6 +241,16 @@ CheckOutcome checkTrace(const ir::Program& program, ir::Trace& trace, const Cert
     size_t i = conflictingStep(f.guards, solver.unsatCore());
     return CheckOutcome::refute(fmt::format("infeasible trace: step {} ({}) contradicts the steps before it", i,
                                             describeEdge(program, trace.steps[i].edge)));
+  }
+  // Among the models, one where pointers found in uninitialised memory alias nothing, if there is one.
+  z3::expr preference = freshPointerPreference(program, f);
+  if (!smt::isTrue(preference)) {
+    z3::expr prefer = smt::freshConst(program.ctx(), "certify!fresh_pointers", program.ctx().bool_sort());
+    solver.add(z3::implies(prefer, preference));
+    std::vector<z3::expr> assumptions = f.guards;
+    assumptions.push_back(prefer);
+    if (solver.check(assumptions) != smt::SatResult::Sat && solver.check(f.guards) != smt::SatResult::Sat)
+      return CheckOutcome::undecided("the solver could not decide the path formula again: " + solver.reasonUnknown());
   }
   fillFromModel(program, f, solver.model(), trace);
   trace.pathChecked = true;

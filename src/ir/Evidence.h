@@ -38,6 +38,14 @@ struct Trace {
   std::vector<TraceStep> steps;  // from main's entry to an error location
   // Filled by the checker:
   std::vector<std::pair<VarId, z3::expr>> initial;  // values at main's entry of the variables read
+  /// C: the addresses the path reads from a region array, with the array's initial contents there
+  /// (what the read sees if nothing wrote there before it: uninitialised memory).
+  struct MemoryRead {
+    VarId region;
+    z3::expr address;
+    z3::expr initial;
+  };
+  std::vector<MemoryRead> memoryReads;
   bool pathChecked = false;       // the path formula was re-checked by a fresh solver
   bool replayed = false;          // C: the native program reached the error function with these inputs
   std::string replayDetail;       // what the replay did (or why it failed / was not run)

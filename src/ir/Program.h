@@ -25,7 +25,9 @@
 #include <z3++.h>
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -140,6 +142,21 @@ struct AddressRange {
   std::string name;
 };
 
+/// C: a block one edge of the front end's program allocates (an edge may allocate several, in order).
+/// The native replay gives the blocks the program's malloc returns the contents a trace read from them.
+struct Allocation {
+  bool fromMalloc = false;             // a call of malloc (calloc, alloca and locals are not the harness's)
+  std::optional<uint64_t> bytes;       // the block's size, when constant
+  std::vector<std::pair<uint64_t, VarId>> promotedFields;  // fields held in variables: byte offset, variable
+};
+
+/// C: a region array of the memory model, from byte address to the scalars of one type.
+struct MemoryRegion {
+  VarId array = kNone;
+  unsigned bits = 0;     // width of a scalar (a pointer's width for pointers)
+  bool pointer = false;  // holds pointers (byte addresses)
+};
+
 struct Origin {
   Language language = Language::Other;
   std::string file;           // the C or .smt2 file
@@ -148,6 +165,10 @@ struct Origin {
   Encoding encoding = Encoding::Int;
   std::vector<AddressRange> addressRanges;  // C: objects at fixed addresses
   std::string heapTop;                      // C: the name of the bump pointer of allocations
+  std::vector<MemoryRegion> regions;        // C: the region arrays
+  // C: the blocks each edge of the front end's program allocates (not kept in step by transforms: for
+  // traces over the input program only).
+  std::map<EdgeId, std::vector<Allocation>> allocations;
 };
 
 class Program {

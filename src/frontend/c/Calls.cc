@@ -211,7 +211,7 @@ void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallI
   z3::expr size = integerToPointer(segment, call.getArgOperand(0));
   if (kind == BuiltinKind::Calloc) size = size * integerToPointer(segment, call.getArgOperand(1));
   std::string sizeText = text(call.getArgOperand(0)) + (kind == BuiltinKind::Calloc ? " * " + text(call.getArgOperand(1)) : "");
-  z3::expr block = allocate(segment, size, name + "(" + sizeText + ")");
+  z3::expr block = allocate(segment, size, name + "(" + sizeText + ")", call, name == "malloc");
   define(segment, call, block, /*labelled=*/false);
   if (kind != BuiltinKind::Calloc) return;  // malloc's contents are arbitrary: nothing to store
   // calloc's zeros are stored as the scalars of the type the block is used as (region memory holds

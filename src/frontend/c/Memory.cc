@@ -2,6 +2,7 @@
 #include "frontend/c/Memory.h"
 
 #include <algorithm>
+#include <limits>
 
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
@@ -363,6 +364,7 @@ ir::VarId MemoryModel::region(const llvm::Type* type) {
   std::string name = key.first ? "__mem_ptr" : "__mem_i" + std::to_string(key.second);
   ir::VarId var = program_.addGlobal(names_.unique(name), program_.ctx().array_sort(indexSort(), cellSort(type)));
   regions_.emplace(key, var);
+  program_.origin().regions.push_back({var, key.first ? pointerBits_ : key.second, key.first});
   return var;
 }
 
@@ -451,6 +453,13 @@ ir::VarId MemoryModel::promotedField(const llvm::Value* object, int64_t offset, 
   ir::VarId var = program_.addGlobal(names_.unique(name), cellSort(type), "", valueType);
   promotedFields_.emplace(std::make_pair(object, offset), var);
   return var;
+}
+
+std::vector<std::pair<uint64_t, ir::VarId>> MemoryModel::promotedFieldsOf(const llvm::Value* object) const {
+  std::vector<std::pair<uint64_t, ir::VarId>> fields;
+  for (auto it = promotedFields_.lower_bound({object, std::numeric_limits<int64_t>::min()}); it != promotedFields_.end() && it->first.first == object; ++it)
+    if (it->first.second >= 0) fields.emplace_back(static_cast<uint64_t>(it->first.second), it->second);
+  return fields;
 }
 
 std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(std::string& why) {

@@ -100,6 +100,8 @@ class MemoryModel {
   bool isPromoted(const llvm::Value* object) const { return isPromoted_ && isPromoted_(object); }
   /// The variable holding the field of a promoted object at `offset` (created on first use).
   ir::VarId promotedField(const llvm::Value* object, int64_t offset, const llvm::Type* type);
+  /// The fields of a promoted object created so far: byte offset and variable.
+  std::vector<std::pair<uint64_t, ir::VarId>> promotedFieldsOf(const llvm::Value* object) const;
   /// main's initialisation of region memory: the stores of every region global's initialiser and the
   /// heap's start; empty if region memory is not used. `why` names what could not be initialised.
   std::vector<std::pair<ir::VarId, z3::expr>> regionInitialisation(std::string& why);

@@ -68,7 +68,7 @@ Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer
   if (!gep) return Address{nullptr, pointerTerm(segment, pointer)};
 
   Address base = resolve(segment, gep->getPointerOperand());
-  if (base.inRegions()) return Address{nullptr, addressSum(base.index, gepOffset(segment, *gep))};
+  if (base.inRegions()) return Address{nullptr, addressSum(base.index, gepOffset(segment, *gep)), nullptr, 0, base.base()};
   GepParts parts = splitGep(*gep, function_.getParent()->getDataLayout());
   int64_t cellBytes = static_cast<int64_t>(base.object->cellBytes());
   z3::expr index = base.index;
@@ -146,7 +146,7 @@ Address FunctionTranslator::offsetBy(const Address& address, uint64_t bytes) {
   z3::context& ctx = program_.ctx();
   if (address.inRegions())
     return Address{nullptr, addressSum(address.index, module_.memory.address(bytes)), address.promoted,
-                   address.promotedOffset + static_cast<int64_t>(bytes)};
+                   address.promotedOffset + static_cast<int64_t>(bytes), address.base()};
   if (bytes % address.object->cellBytes() != 0) throw UnsupportedFeature("access that does not start at a cell boundary");
   uint64_t cells = bytes / address.object->cellBytes();
   return Address{address.object, addressSum(address.index, encoder_.isInt() ? ctx.int_val(cells)
@@ -210,7 +210,7 @@ void FunctionTranslator::requireNonNull(Segment& segment, const z3::expr& addres
 z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, llvm::Type* type) {
   z3::expr value = program_.ctx().bool_val(true);
   if (address.inRegions()) {
-    requireNonNull(segment, address.index);
+    requireNonNull(segment, address.base());
     value = address.promoted
                 ? regionContents(segment, module_.memory.promotedField(address.promoted, address.promotedOffset, type))
                 : z3::select(regionContents(segment, module_.memory.region(type)), address.index);
@@ -231,7 +231,7 @@ z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, ll
 }
 
 void FunctionTranslator::storeAt(Segment& segment, const Address& address, llvm::Type* type, const z3::expr& value) {
-  if (address.inRegions()) requireNonNull(segment, address.index);
+  if (address.inRegions()) requireNonNull(segment, address.base());
   if (address.promoted) {
     segment.assigned.insert_or_assign(module_.memory.promotedField(address.promoted, address.promotedOffset, type), value);
     return;
@@ -271,7 +271,8 @@ void FunctionTranslator::translateStore(Segment& segment, const llvm::StoreInst&
   storeAt(segment, address, type, stored);
 }
 
-z3::expr FunctionTranslator::allocate(Segment& segment, const z3::expr& size, const std::string& what) {
+z3::expr FunctionTranslator::allocate(Segment& segment, const z3::expr& size, const std::string& what,
+                                      const llvm::Value& site, bool fromMalloc) {
   // Blocks come from a bump pointer that never goes back: fresh, non-null and disjoint from every other
   // object, with a gap between blocks. Allocation is assumed to succeed; executions that would exhaust
   // half of the address space are cut off.
@@ -290,6 +291,8 @@ z3::expr FunctionTranslator::allocate(Segment& segment, const z3::expr& size, co
   }
   segment.assigned.insert_or_assign(top, current + size + memory.address(ir::kAllocationGap));
   segment.label.push_back(what);
+  uint64_t bytes = 0;
+  segment.allocations.push_back({&site, fromMalloc, size.is_numeral_u64(bytes) ? std::optional<uint64_t>(bytes) : std::nullopt});
   return current;
 }
 
@@ -304,7 +307,8 @@ void FunctionTranslator::translateAlloca(Segment& segment, const llvm::AllocaIns
     size = elementBytes == 1 ? n : n * module_.memory.address(elementBytes);
   }
   SourceVariable source = debugNames_.lookup(&alloca);
-  define(segment, alloca, allocate(segment, size, "&" + (source.known ? source.name : std::string("mem")) + " = alloca"),
+  define(segment, alloca,
+         allocate(segment, size, "&" + (source.known ? source.name : std::string("mem")) + " = alloca", alloca, false),
          /*labelled=*/false);
 }
 

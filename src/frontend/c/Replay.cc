@@ -1,7 +1,8 @@
 // Native replay of a counterexample. The program is compiled to bitcode at -O0 with the task's data
 // model, instrumented in-process (a call of __argus_error_reached() before every call of the error
 // function; bodies of SV-COMP builtins removed), and linked with a generated harness that feeds the
-// trace's inputs to the __VERIFIER_nondet_* functions in order. The harness reports what happened
+// trace's inputs to the __VERIFIER_nondet_* functions in order and whose malloc returns blocks holding
+// what the trace read from them uninitialised. The harness reports what happened
 // through distinct exit codes confirmed by a marker line on stderr.
 #include "frontend/c/Replay.h"
 
@@ -82,7 +83,7 @@ void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
   for (llvm::CallInst* call : errorCalls) llvm::CallInst::Create(marker, "", call);
   llvm::Function* error = module.getFunction(errorFunction);
   errorDeclaredOnly = error && error->isDeclaration();
-  // malloc goes through the harness (zeroed blocks).
+  // malloc goes through the harness (blocks holding the trace's uninitialised contents).
   if (llvm::Function* malloc = module.getFunction("malloc"); malloc && malloc->isDeclaration())
     malloc->setName("__argus_malloc");
 }
@@ -94,6 +95,45 @@ std::string cString(const std::string& text) {
     out += c;
   }
   return out + "\"";
+}
+
+/// The harness's malloc. A block is what an allocator may return: here, zeroed memory holding the
+/// values the trace read from the block before the program wrote them (its uninitialised contents),
+/// prepared before main with every other block of the spec, so that cells can point into blocks that
+/// are allocated later. A call whose size differs from the trace's block puts the harness out of step:
+/// it and every later call get plain zeroed blocks (the replay then most likely fails, never wrongly
+/// succeeds: every block is memory a real malloc may return).
+std::string mallocSource(const ReplaySpec& spec) {
+  std::ostringstream out;
+  size_t mallocBlocks = 0, cells = 0;
+  while (mallocBlocks < spec.blocks.size() && spec.blocks[mallocBlocks].fromMalloc) ++mallocBlocks;
+  out << "#include <stdint.h>\n"
+         "struct argus_cell { unsigned block; unsigned long long offset; unsigned bytes; unsigned long long value; int target; };\n"
+         "static const unsigned long long argus_block_sizes[] = {";
+  for (const ReplayBlock& block : spec.blocks) out << block.size << "ULL, ";
+  out << "0};\nstatic const struct argus_cell argus_cells[] = {\n";
+  for (size_t b = 0; b < spec.blocks.size(); ++b)
+    for (const ReplayCell& cell : spec.blocks[b].cells) {
+      if (cell.bytes == 0 || cell.bytes > 8 || cell.offset + cell.bytes > spec.blocks[b].size) continue;
+      out << "  {" << b << ", " << cell.offset << "ULL, " << cell.bytes << ", " << cell.value << "ULL, " << cell.target << "},\n";
+      ++cells;
+    }
+  out << "  {0, 0, 0, 0, -1}\n};\n"
+      << "static void* argus_blocks[" << spec.blocks.size() + 1 << "];\n"
+      << "static unsigned argus_mallocs = 0;\n"
+      << "__attribute__((constructor)) static void argus_prepare(void) {\n"
+      << "  for (unsigned i = 0; i < " << spec.blocks.size() << "; ++i)\n"
+      << "    argus_blocks[i] = calloc(1, argus_block_sizes[i] ? argus_block_sizes[i] : 1);\n"
+      << "  for (unsigned i = 0; i < " << cells << "; ++i) {\n"
+      << "    const struct argus_cell* c = &argus_cells[i];\n"
+      << "    unsigned long long v = c->target >= 0 ? (unsigned long long)(uintptr_t)((char*)argus_blocks[c->target] + c->value) : c->value;\n"
+      << "    memcpy((char*)argus_blocks[c->block] + c->offset, &v, c->bytes);\n"
+      << "  }\n}\n"
+      << "void* __argus_malloc(unsigned long size) {\n"
+      << "  if (argus_mallocs < " << mallocBlocks << " && size == argus_block_sizes[argus_mallocs]) return argus_blocks[argus_mallocs++];\n"
+      << "  argus_mallocs = " << mallocBlocks << ";\n"
+      << "  return calloc(1, size ? size : 1);\n}\n";
+  return out.str();
 }
 
 std::string harnessSource(const ReplaySpec& spec, const std::vector<NondetDeclaration>& nondets, bool defineError) {
@@ -132,9 +172,7 @@ std::string harnessSource(const ReplaySpec& spec, const std::vector<NondetDeclar
         << nondet.valueType << ")argus_next(\"" << nondet.name << "\"); }\n";
   }
   if (defineError) out << "void " << spec.errorFunction << "(void) { abort(); }\n";
-  // malloc returns zeroed memory (a behaviour malloc may have), so that replays do not depend on what
-  // the allocator left in a block; the model's blocks hold arbitrary values, zero among them.
-  out << "void* __argus_malloc(unsigned long size) { return calloc(1, size ? size : 1); }\n";
+  out << mallocSource(spec);
   return out.str();
 }
 
@@ -226,6 +264,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir) {
 ReplayOutcome replayNatively(const ReplaySpec& spec) {
   try {
     if (!spec.workDir.empty()) return replayIn(spec, spec.workDir);
+    if (const char* keep = getenv("ARGUS_DEBUG_REPLAY")) return replayIn(spec, keep);
     TempDir dir;
     return replayIn(spec, dir.path());
   } catch (const std::exception& e) {

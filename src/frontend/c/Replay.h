@@ -4,6 +4,7 @@
 // succeeds iff the native run calls the error function.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,11 +15,32 @@ struct ReplayInput {
   std::string value;     // decimal text of the value in the function's C type (e.g. "-5", "4294967295")
 };
 
+/// A scalar the harness writes into a block before the program sees it: `bytes` bytes (little-endian)
+/// at `offset`; the number `value`, or, when `target` names a block, that block's native address plus
+/// `value`.
+struct ReplayCell {
+  uint64_t offset = 0;
+  unsigned bytes = 0;
+  uint64_t value = 0;
+  int target = -1;
+};
+
+/// Memory the harness prepares (zeroed, then the cells written): a block the program's malloc returns
+/// (the n-th malloc block answers the n-th call of malloc, if its size is `size`), or memory the trace
+/// reads through a pointer it found in uninitialised memory (as an allocator may leave a stale pointer
+/// to live memory in a block).
+struct ReplayBlock {
+  bool fromMalloc = true;
+  uint64_t size = 0;
+  std::vector<ReplayCell> cells;
+};
+
 struct ReplaySpec {
   std::string cFile;
   std::string errorFunction = "reach_error";
   bool ilp32 = false;
   std::vector<ReplayInput> inputs;
+  std::vector<ReplayBlock> blocks;  // the malloc blocks first, in the order of the calls
   double timeoutSeconds = 10;
   std::string workDir;   // where to build; empty: a fresh temporary directory (removed afterwards)
 };

@@ -146,6 +146,9 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
   }
   addInitialisation(mc, mainProc, mainStart);
   program->setMain(mainProc);
+  for (auto& [edge, pending] : mc.allocations)
+    for (const PendingAllocation& block : pending)
+      origin.allocations[edge].push_back({block.fromMalloc, block.bytes, mc.memory.promotedFieldsOf(block.site)});
 
   recordStatistics(*program, mc, stats);
   log.log(1, "frontend", "{}: {} procedures, {} locations, {} edges ({} unsupported), {} variables", task.file,

@@ -237,8 +237,10 @@ ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::e
   if (!conditionText.empty()) label.push_back(conditionText);
   std::string text;
   for (auto& part : label) text += (text.empty() ? "" : "; ") + part;
-  return program_.addTransition(segment.from, to, smt::mkAnd(ctx, parts), writes, segment.aux, segment.inputs,
-                                segment.loc, text.empty() ? "skip" : text);
+  ir::EdgeId edge = program_.addTransition(segment.from, to, smt::mkAnd(ctx, parts), writes, segment.aux,
+                                           segment.inputs, segment.loc, text.empty() ? "skip" : text);
+  if (!segment.allocations.empty()) module_.allocations[edge] = segment.allocations;
+  return edge;
 }
 
 ir::LocId FunctionTranslator::flushToNewLocation(Segment& segment, const std::string& name) {

@@ -32,6 +32,13 @@
 namespace argus::frontend {
 
 /// What all function translations of one module share.
+/// A block a segment allocates, until the segment becomes an edge (see ir::Origin::allocations).
+struct PendingAllocation {
+  const llvm::Value* site = nullptr;  // the call or alloca
+  bool fromMalloc = false;
+  std::optional<uint64_t> bytes;
+};
+
 struct ModuleContext {
   const CTask& task;
   ir::Program& program;
@@ -45,6 +52,7 @@ struct ModuleContext {
   std::map<const llvm::Function*, ir::VarId> results;            // functions returning an integer
   PointsTo pointsTo;                                             // which region objects are promoted
   int64_t unsupportedEdges = 0;
+  std::map<ir::EdgeId, std::vector<PendingAllocation>> allocations;  // by the edge that allocates
 
   /// The functions a call through a pointer may reach: the translated functions of the call's type
   /// whose address is taken (calling through a pointer to anything else is undefined).
@@ -69,7 +77,11 @@ struct Address {
   /// In region memory: the promoted object it points into (fields held in variables), and where.
   const llvm::Value* promoted = nullptr;
   int64_t promotedOffset = 0;
+  /// In region memory: the pointer the address was computed from by field and element offsets (when it
+  /// differs from `index`); an access through a null pointer plus an offset is a null dereference too.
+  std::optional<z3::expr> root;
   bool inRegions() const { return object == nullptr; }
+  const z3::expr& base() const { return root ? *root : index; }
 };
 
 class FunctionTranslator {
@@ -90,6 +102,7 @@ class FunctionTranslator {
     std::vector<z3::expr> aux;
     std::vector<ir::NondetInput> inputs;
     std::vector<std::string> label;
+    std::vector<PendingAllocation> allocations;  // in the order the segment allocates them
     ir::SourceLoc loc;
     bool empty() const { return definitions.empty() && assigned.empty() && constraints.empty() && aux.empty(); }
   };
@@ -160,7 +173,8 @@ class FunctionTranslator {
   void translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length);
   z3::expr inBounds(const Address& address);
   /// A fresh block of `size` bytes from the bump allocator (malloc, escaping allocas, VLAs).
-  z3::expr allocate(Segment& segment, const z3::expr& size, const std::string& what);
+  z3::expr allocate(Segment& segment, const z3::expr& size, const std::string& what, const llvm::Value& site,
+                    bool fromMalloc);
   void translateAlloca(Segment& segment, const llvm::AllocaInst& alloca);
 
   // --- calls (Calls.cc)
