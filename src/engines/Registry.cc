@@ -4,6 +4,7 @@
 #include "engines/bmc/BmcEngine.h"
 #include "engines/impact/ImpactEngine.h"
 #include "engines/kind/KInduction.h"
+#include "engines/maxsmt/MaxSmtEngine.h"
 #include "engines/predabs/PredabsEngine.h"
 #include "engines/recmc/RecMcEngine.h"
 #include "engines/si/SiEngine.h"
@@ -22,6 +23,7 @@ const std::vector<EngineInfo>& engineRegistry() {
       predabs::engineInfo(),
       impact::engineInfo(),
       recmc::engineInfo(),
+      maxsmt::engineInfo(),
     };
     for (EngineInfo& row : si::engineInfos()) rows.push_back(std::move(row));
     return rows;

@@ -1,0 +1,75 @@
+// Farkas constraints over template unknowns (see Farkas.h).
+#include "engines/maxsmt/Farkas.h"
+
+#include "smt/Terms.h"
+
+namespace argus::engines::maxsmt {
+
+z3::expr FarkasEncoder::real(const mpq_class& q) const { return ctx_->real_val(q.get_str().c_str()); }
+
+z3::expr FarkasEncoder::fresh(const char* prefix, const z3::sort& sort) {
+  ++counter_;
+  return smt::freshConst(*ctx_, prefix, sort);
+}
+
+FarkasEncoder::Combination FarkasEncoder::combine(const Implication& premises) {
+  Combination out{{}, real(0), {}};
+  auto addTo = [&](unsigned var, const z3::expr& term) {
+    auto it = out.coeffs.find(var);
+    if (it == out.coeffs.end())
+      out.coeffs.emplace(var, term);
+    else
+      it->second = it->second + term;
+  };
+  for (const LinearRow& row : premises.known) {
+    z3::expr lambda = fresh("farkas.l", ctx_->real_sort());
+    if (!row.equality) out.side.push_back(lambda >= 0);
+    for (auto& [v, c] : row.expr.coeffs) addTo(v, c == 1 ? lambda : real(c) * lambda);
+    if (row.expr.constant != 0) out.constant = out.constant + real(row.expr.constant) * lambda;
+  }
+  for (const TemplateRow& row : premises.templates) {
+    // μ = Σ 2^b·bit_b; μ·u = Σ ite(bit_b, 2^b·u, 0) for each unknown u.
+    std::vector<z3::expr> bits;
+    for (unsigned b = 0; b < bits_; ++b) bits.push_back(fresh("farkas.m", ctx_->bool_sort()));
+    auto times = [&](const z3::expr& unknown) {
+      z3::expr u = unknown.is_int() ? z3::to_real(unknown) : unknown;
+      z3::expr sum = real(0);
+      for (unsigned b = 0; b < bits_; ++b) sum = sum + z3::ite(bits[b], real(mpq_class(1u << b)) * u, real(0));
+      return sum;
+    };
+    for (auto& [v, c] : row.coeffs) addTo(v, times(c));
+    out.constant = out.constant + times(row.constant);
+  }
+  return out;
+}
+
+z3::expr FarkasEncoder::implies(const Implication& premises, const TemplateRow& target) {
+  // Derivation of the target.
+  Combination derive = combine(premises);
+  std::vector<z3::expr> parts = derive.side;
+  std::map<unsigned, z3::expr> wanted;
+  for (auto& [v, c] : target.coeffs) wanted.emplace(v, c.is_int() ? z3::to_real(c) : c);
+  for (auto& [v, sum] : derive.coeffs) {
+    auto it = wanted.find(v);
+    parts.push_back(sum == (it == wanted.end() ? real(0) : it->second));
+  }
+  for (auto& [v, c] : wanted)
+    if (!derive.coeffs.count(v)) parts.push_back(c == real(0));
+  z3::expr t0 = target.constant.is_int() ? z3::to_real(target.constant) : target.constant;
+  parts.push_back(derive.constant >= t0);
+  z3::expr derived = smt::mkAnd(*ctx_, parts);
+  // Premises with template rows may contradict each other (a conditional invariant that disables a
+  // transition); premises with known rows only are feasible by the caller's contract.
+  if (premises.templates.empty()) return derived;
+  return derived || infeasible(premises);
+}
+
+z3::expr FarkasEncoder::infeasible(const Implication& premises) {
+  Combination refute = combine(premises);
+  std::vector<z3::expr> parts = refute.side;
+  for (auto& [v, sum] : refute.coeffs) parts.push_back(sum == real(0));
+  parts.push_back(refute.constant > real(0));
+  return smt::mkAnd(*ctx_, parts);
+}
+
+}  // namespace argus::engines::maxsmt

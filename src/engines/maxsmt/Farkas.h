@@ -1,0 +1,61 @@
+// Farkas' lemma as constraints on unknown template coefficients. "premises ⇒ target" for all values of
+// the program variables holds (over the rationals, hence over the integers) iff there are non-negative
+// multipliers that combine the premises into the target, or into a contradiction 0 < 0 ... Each
+// implication becomes a quantifier-free constraint over the unknowns and fresh multipliers:
+//   Σ λ_i·a_i + Σ μ_j·c_j = t (per variable) and Σ λ_i·b_i + Σ μ_j·d_j ≥ t_0          (derives the target)
+//   or Σ λ_i·a_i + Σ μ_j·c_j = 0 and Σ λ_i·b_i + Σ μ_j·d_j > 0                      (premises infeasible)
+// λ_i multiply known rows (a_i·x + b_i ≤ 0, rational, λ_i real ≥ 0; free for equalities); μ_j multiply
+// template rows with unknown integer coefficients c_j, d_j, which makes μ_j·c_j non-linear. As in
+// VeryMax, the non-linearity is bounded: μ_j is a small integer given by its bits, so μ_j·c_j is a sum of
+// if-then-else terms and the whole query stays linear (Z3 decides it with its LIA/LRA core).
+#pragma once
+
+#include <z3++.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engines/maxsmt/Linear.h"
+
+namespace argus::engines::maxsmt {
+
+/// c·x + d ≤ 0 with unknown integer coefficients over the terms x (keyed by ast id).
+struct TemplateRow {
+  std::map<unsigned, z3::expr> coeffs;
+  z3::expr constant;
+};
+
+struct Implication {
+  std::vector<LinearRow> known;        // premises with numeric coefficients
+  std::vector<TemplateRow> templates;  // premises with unknown coefficients
+};
+
+class FarkasEncoder {
+ public:
+  /// `multiplierBits`: bits of each template premise's multiplier (1: μ ∈ {0, 1}; 2: μ ∈ {0..3}).
+  FarkasEncoder(z3::context& ctx, unsigned multiplierBits) : ctx_(&ctx), bits_(multiplierBits) {}
+
+  /// premises ⇒ target (either derivable or premises contradictory).
+  z3::expr implies(const Implication& premises, const TemplateRow& target);
+  /// premises ⇒ false.
+  z3::expr infeasible(const Implication& premises);
+
+  unsigned multipliers() const { return counter_; }
+
+ private:
+  struct Combination {
+    std::map<unsigned, z3::expr> coeffs;  // per variable: Σ multiplier·coefficient
+    z3::expr constant;
+    std::vector<z3::expr> side;          // multiplier domains
+  };
+  Combination combine(const Implication& premises);
+  z3::expr real(const mpq_class& q) const;
+  z3::expr fresh(const char* prefix, const z3::sort& sort);
+
+  z3::context* ctx_;
+  unsigned bits_;
+  unsigned counter_ = 0;
+};
+
+}  // namespace argus::engines::maxsmt

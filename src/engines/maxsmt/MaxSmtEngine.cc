@@ -1,0 +1,91 @@
+// The maxsmt engine: inline, build the cut-point graph, run VeryMax's proof search, and hand back the
+// proved invariants at the loop heads of the input program (translated through the inliner).
+#include "engines/maxsmt/MaxSmtEngine.h"
+
+#include "engines/kind/KInduction.h"
+#include "engines/maxsmt/VeryMax.h"
+#include "smt/Terms.h"
+#include "transforms/Inline.h"
+#include "util/Error.h"
+
+namespace argus::engines::maxsmt {
+
+Support MaxSmtEngine::supports(const ir::Program& program) const {
+  // The same fragment as k-induction: every call is inlined.
+  return kind::KInductionEngine().supports(program);
+}
+
+namespace {
+
+VeryMaxOptions optionsFrom(const Options& o) {
+  VeryMaxOptions v;
+  v.maxConjuncts = static_cast<unsigned>(o.getInt("maxsmt.conjuncts"));
+  v.coefficientBound = static_cast<int>(o.getInt("maxsmt.coefficient_bound"));
+  v.multiplierBits = static_cast<unsigned>(o.getInt("maxsmt.multiplier_bits"));
+  v.maxNarrowings = static_cast<unsigned>(o.getInt("maxsmt.narrowings"));
+  v.parallel = o.getBool("maxsmt.parallel");
+  v.queryTimeoutSeconds = static_cast<double>(o.getInt("maxsmt.query_timeout"));
+  v.method = o.getString("maxsmt.solver") == "optimize" ? smt::MaxSmtMethod::Optimize : smt::MaxSmtMethod::CoreGuided;
+  return v;
+}
+
+void registerOptions(OptionRegistry& registry) {
+  registry.addInt("maxsmt.conjuncts", 3, "largest template: conjunctions of 1..N linear inequalities per cut point", 1, 8);
+  registry.addInt("maxsmt.coefficient_bound", 3, "template coefficients range over [-B, B]", 1, 1000);
+  registry.addInt("maxsmt.multiplier_bits", 1,
+                  "bits of the Farkas multiplier of each template premise (the bounded non-linearity)", 1, 4);
+  registry.addInt("maxsmt.narrowings", 3, "conditional invariants tried per loop and assertion after the first",
+                  0, 32);
+  registry.addInt("maxsmt.query_timeout", 10, "seconds for one conditional-invariant search (all template sizes)",
+                  1, 100000);
+  registry.addBool("maxsmt.parallel", true,
+                   "solve the template sizes at once, each in its own thread and Z3 context (VeryMax-Par)");
+  registry.addChoice("maxsmt.solver", "core-guided", {"core-guided", "optimize"},
+                     "Max-SMT method: our own core-guided loop on the solver facade, or Z3's optimize");
+}
+
+}  // namespace
+
+ir::Result MaxSmtEngine::run(const ir::Program& program, RunContext& ctx) {
+  Support support = supports(program);
+  if (!support.ok) return ir::Result::unknown(ir::UnknownReason::Unsupported, support.reason);
+  try {
+    std::shared_ptr<transforms::InlineBackTranslator> prepared = kind::prepareProgram(program);
+    const ir::Program& target = prepared ? *prepared->result().program : program;
+    transforms::CutPointSystem ts(target, target.mainProc());
+    Linearizer linear(target.ctx());
+    CutGraph graph(ts, linear, ctx.solverConfig("maxsmt-cubes"), CutGraphLimits{});
+    size_t loops = 0;
+    for (ir::LocId cut : ts.cutPoints())
+      if (graph.isLoop(graph.component(cut)) && cut == graph.members(graph.component(cut)).front()) ++loops;
+    ctx.stats.set("maxsmt.components", static_cast<int64_t>(loops));
+    ctx.stats.set("maxsmt.blocks", static_cast<int64_t>(graph.blocks().size()));
+    VeryMax verymax(graph, linear, optionsFrom(ctx.options), ctx);
+    VeryMax::Outcome outcome = verymax.proveSafe();
+    if (outcome == VeryMax::Outcome::Stopped) return ctx.stopped();
+    if (outcome == VeryMax::Outcome::Failed)
+      return ir::Result::unknown(ir::UnknownReason::Incomplete, "no conditional invariants prove the program");
+    ir::Certificate cert;
+    cert.context = target.sharedCtx();
+    cert.kind = ir::Certificate::Kind::Invariants;
+    cert.k = 1;
+    for (ir::LocId head : ts.loopHeads()) cert.invariants.emplace(head, verymax.invariantAt(head));
+    for (ir::LocId l : ts.unreachableCutPoints()) cert.invariants.emplace(l, target.ctx().bool_val(false));
+    ir::Result result = ir::Result::safe(std::move(cert));
+    result.engine = "maxsmt";
+    if (prepared) *result.certificate() = prepared->certificate(*result.certificate());
+    return result;
+  } catch (const UnsupportedError& e) {
+    return ir::Result::unknown(ir::UnknownReason::Unsupported, e.what());
+  }
+}
+
+EngineInfo engineInfo() {
+  return EngineInfo{"maxsmt",
+                    "VeryMax (Brockschmidt et al., FMCAD 2015): conditional inductive invariants per loop from "
+                    "Max-SMT over Farkas-encoded templates, preconditions passed backwards, narrowing on "
+                    "failure; proves only (never FALSE)",
+                    [] { return std::make_unique<MaxSmtEngine>(); }, registerOptions};
+}
+
+}  // namespace argus::engines::maxsmt

@@ -1,0 +1,398 @@
+// The recursion of VeryMax (prove, narrowing, memoisation) and its Max-SMT queries (see VeryMax.h).
+#include "engines/maxsmt/VeryMax.h"
+
+#include <fmt/format.h>
+
+#include <future>
+
+#include "smt/Qe.h"
+#include "smt/Terms.h"
+#include "util/Stats.h"
+
+namespace argus::engines::maxsmt {
+namespace {
+
+/// The negation of an integer row c·x + d ≤ 0: -c·x - d + 1 ≤ 0; nullopt when the row holds everywhere
+/// (no state lies outside it).
+std::optional<LinearRow> negated(const LinearRow& row) {
+  if (row.expr.isConstant() && row.expr.constant <= 0) return std::nullopt;
+  LinearRow out;
+  out.expr.add(row.expr, -1);
+  out.expr.constant += 1;
+  return out;
+}
+
+/// Every way to pick one negated row from each narrowing piece at a cut point: the states outside all
+/// pieces, as cubes. An empty result means no state is outside them.
+std::vector<Cube> outsidePieces(const std::vector<std::vector<LinearRow>>& pieces) {
+  std::vector<Cube> out{Cube{}};
+  for (const auto& rows : pieces) {
+    std::vector<Cube> next;
+    for (const Cube& c : out)
+      for (const LinearRow& row : rows)
+        if (auto neg = negated(row)) {
+          Cube extended = c;
+          extended.push_back(*neg);
+          next.push_back(std::move(extended));
+        }
+    out = std::move(next);
+  }
+  return out;
+}
+
+Cube concat(std::initializer_list<const Cube*> parts) {
+  Cube out;
+  for (const Cube* p : parts) out.insert(out.end(), p->begin(), p->end());
+  return out;
+}
+
+}  // namespace
+
+VeryMax::VeryMax(const CutGraph& graph, Linearizer& linear, VeryMaxOptions options, RunContext& ctx)
+    : graph_(&graph), linear_(&linear), options_(options), ctx_(&ctx), z3_(graph.system().program().ctx()) {}
+
+bool VeryMax::valid(const z3::expr& formula) {
+  smt::SolverConfig config = ctx_->solverConfig("maxsmt-check");
+  config.queryTimeoutSeconds = 10;
+  return smt::checkSat(z3_, {!formula}, config) == smt::SatResult::Unsat;
+}
+
+z3::expr VeryMax::invariantAt(ir::LocId cut) const {
+  auto it = known_.find(cut);
+  return it == known_.end() ? z3_.bool_val(true) : smt::mkAnd(z3_, it->second).simplify();
+}
+
+z3::expr VeryMax::rowsFormula(const std::vector<LinearRow>& rows) const {
+  std::vector<z3::expr> parts;
+  for (const LinearRow& row : rows)
+    if (!(row.expr.isConstant() && row.expr.constant <= 0)) parts.push_back(linear_->toExpr(row));
+  return smt::mkAnd(z3_, parts);
+}
+
+z3::expr VeryMax::solutionAt(const Solution& s, ir::LocId cut) const {
+  auto it = s.find(cut);
+  return it == s.end() ? z3_.bool_val(true) : rowsFormula(it->second);
+}
+
+std::vector<Cube> VeryMax::knownCubes(ir::LocId cut) {
+  auto it = known_.find(cut);
+  if (it == known_.end() || it->second.empty()) return {Cube{}};
+  auto cubes = graph_->cubesOf(smt::mkAnd(z3_, it->second));
+  if (!cubes || cubes->empty() || cubes->size() > 8) return {Cube{}};
+  return *cubes;
+}
+
+std::optional<z3::expr> VeryMax::precondition(const Block& block, const z3::expr& psiAtTarget) {
+  const auto& vars = graph_->system().vars();
+  const ir::Program& p = graph_->system().program();
+  z3::expr after = ir::evaluateAt(p, psiAtTarget, vars, block.post);
+  std::vector<z3::expr> eliminate = block.auxiliaries;
+  for (ir::VarId v : vars)
+    if (!z3::eq(block.post[v], p.var(v).cur)) eliminate.push_back(block.post[v]);
+  z3::expr bad = smt::projectExists(eliminate, block.formula && !after, 10);
+  if (smt::hasQuantifier(bad)) return std::nullopt;
+  return (!bad).simplify();
+}
+
+VeryMax::Outcome VeryMax::proveSafe() {
+  const auto& ts = graph_->system();
+  ir::LocId error = ts.error();
+  if (!ts.reachable(error) || !ts.isCut(error)) return Outcome::Proved;
+  return prove(error, z3_.bool_val(false), 0);
+}
+
+VeryMax::Outcome VeryMax::prove(ir::LocId q, const z3::expr& psi, unsigned depth) {
+  if (ctx_->shutdown->stopRequested()) return Outcome::Stopped;
+  ctx_->stats.add("maxsmt.prove_calls", 1);
+  if (valid(z3::implies(invariantAt(q), psi))) {
+    ctx_->stats.add("maxsmt.strengthening_hits", 1);
+    return Outcome::Proved;
+  }
+  const ir::Program& p = graph_->system().program();
+  std::string key = p.loc(q).name + "|" + psi.to_string();
+  if (failed_.count(key)) {
+    ctx_->stats.add("maxsmt.memo_hits", 1);
+    return Outcome::Failed;
+  }
+  if (depth > options_.maxDepth) return Outcome::Failed;
+  ctx_->log.log(2, "maxsmt", "{}prove {} at {}", std::string(depth * 2, ' '), psi.to_string(), p.loc(q).name);
+  Outcome outcome = Outcome::Failed;
+  if (graph_->isLoop(graph_->component(q))) {
+    outcome = proveInLoop(q, psi, depth);
+  } else if (!graph_->into(q).empty()) {
+    outcome = Outcome::Proved;
+    for (size_t b : graph_->into(q)) {
+      const Block& block = graph_->blocks()[b];
+      auto pre = precondition(block, psi);
+      outcome = pre ? prove(block.from, *pre, depth + 1) : Outcome::Failed;
+      if (outcome != Outcome::Proved) break;
+    }
+    if (outcome == Outcome::Proved) known_[q].push_back(psi);
+  }
+  if (outcome == Outcome::Failed) failed_.insert(key);
+  return outcome;
+}
+
+VeryMax::Outcome VeryMax::proveInLoop(ir::LocId q, const z3::expr& psi, unsigned depth) {
+  int component = graph_->component(q);
+  std::vector<ir::LocId> members = graph_->members(component);
+  const ir::Program& p = graph_->system().program();
+  std::vector<Solution> narrowing;
+  for (unsigned attempt = 0; attempt <= options_.maxNarrowings; ++attempt) {
+    if (ctx_->shutdown->stopRequested()) return Outcome::Stopped;
+    std::optional<Candidate> candidate = search(q, psi, narrowing);
+    if (!candidate) return ctx_->shutdown->stopRequested() ? Outcome::Stopped : Outcome::Failed;
+    for (const Solution& earlier : narrowing)
+      if (earlier == candidate->invariant) return Outcome::Failed;  // no progress
+    for (ir::LocId h : members)
+      ctx_->log.log(2, "maxsmt", "{}conditional invariant at {}: {} ({} entries open)", std::string(depth * 2, ' '),
+                    p.loc(h).name, solutionAt(candidate->invariant, h).to_string(),
+                    candidate->unsatisfiedEntries.size());
+    Outcome entries = Outcome::Proved;
+    for (size_t b : candidate->unsatisfiedEntries) {
+      const Block& block = graph_->blocks()[b];
+      auto pre = precondition(block, solutionAt(candidate->invariant, block.to));
+      entries = pre ? prove(block.from, *pre, depth + 1) : Outcome::Failed;
+      if (entries != Outcome::Proved) break;
+    }
+    if (entries == Outcome::Stopped) return entries;
+    if (entries == Outcome::Proved) {
+      // The invariant is the disjunction of this piece and the earlier (narrowed-away) ones.
+      for (ir::LocId h : members) {
+        std::vector<z3::expr> pieces{solutionAt(candidate->invariant, h)};
+        for (const Solution& earlier : narrowing) pieces.push_back(solutionAt(earlier, h));
+        known_[h].push_back(smt::mkOr(z3_, pieces).simplify());
+      }
+      return Outcome::Proved;
+    }
+    ctx_->stats.add("maxsmt.narrowings", 1);
+    narrowing.push_back(candidate->invariant);
+  }
+  return Outcome::Failed;
+}
+
+namespace {
+
+/// One Max-SMT query for one template size, in whatever context it was built or translated to.
+struct Query {
+  std::vector<z3::expr> hard, softs;
+  std::vector<size_t> softBlock;  // the entry block of each soft constraint
+  // Unknowns: per cut point, per row, per template variable the coefficient, then the constant.
+  std::map<ir::LocId, std::vector<std::pair<std::vector<std::pair<ir::VarId, z3::expr>>, z3::expr>>> unknowns;
+};
+
+struct Answer {
+  smt::SatResult status = smt::SatResult::Unknown;
+  unsigned long long cost = 0;
+  std::vector<bool> satisfied;
+  // Values of the unknowns, in the order of Query::unknowns.
+  std::map<ir::LocId, std::vector<std::pair<std::vector<std::pair<ir::VarId, mpq_class>>, mpq_class>>> values;
+};
+
+Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, smt::MaxSmtMethod method) {
+  smt::MaxSmt maxsmt(ctx, config, method);
+  for (const z3::expr& h : q.hard) maxsmt.addHard(h);
+  for (const z3::expr& s : q.softs) maxsmt.addSoft(s, 1);
+  smt::MaxSmtResult r = maxsmt.solve();
+  Answer a;
+  a.status = r.status;
+  if (r.status != smt::SatResult::Sat || !r.model) return a;
+  a.cost = r.cost;
+  a.satisfied = r.satisfied;
+  auto value = [&](const z3::expr& e) {
+    auto v = numeralValue(r.model->eval(e, true));
+    return v ? *v : mpq_class(0);
+  };
+  for (auto& [cut, rows] : q.unknowns)
+    for (auto& [coeffs, constant] : rows) {
+      std::vector<std::pair<ir::VarId, mpq_class>> cs;
+      for (auto& [v, c] : coeffs) cs.emplace_back(v, value(c));
+      a.values[cut].emplace_back(std::move(cs), value(constant));
+    }
+  return a;
+}
+
+z3::expr translate(const z3::expr& e, z3::context& to) { return z3::expr(to, Z3_translate(e.ctx(), e, to)); }
+
+Query translated(const Query& q, z3::context& to) {
+  Query out;
+  for (auto& e : q.hard) out.hard.push_back(translate(e, to));
+  for (auto& e : q.softs) out.softs.push_back(translate(e, to));
+  out.softBlock = q.softBlock;
+  for (auto& [cut, rows] : q.unknowns)
+    for (auto& [coeffs, constant] : rows) {
+      std::vector<std::pair<ir::VarId, z3::expr>> cs;
+      for (auto& [v, c] : coeffs) cs.emplace_back(v, translate(c, to));
+      out.unknowns[cut].emplace_back(std::move(cs), translate(constant, to));
+    }
+  return out;
+}
+
+}  // namespace
+
+std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& psi,
+                                                  const std::vector<Solution>& narrowing) {
+  int component = graph_->component(q);
+  std::vector<ir::LocId> members = graph_->members(component);
+  const auto& ts = graph_->system();
+  const ir::Program& p = ts.program();
+  const auto& blocks = graph_->blocks();
+  ir::State pre = ir::currentState(p, ts.vars());
+  FarkasEncoder farkas(z3_, options_.multiplierBits);
+  smt::SolverConfig feasibilityConfig = ctx_->solverConfig("maxsmt-feasible");
+  feasibilityConfig.queryTimeoutSeconds = 5;
+  auto feasible = [&](const Cube& cube) {
+    std::vector<z3::expr> rows;
+    for (const LinearRow& r : cube) rows.push_back(linear_->toExpr(r));
+    return smt::checkSat(z3_, rows, feasibilityConfig) != smt::SatResult::Unsat;
+  };
+  std::map<ir::LocId, std::vector<Cube>> known, outside;
+  for (ir::LocId h : members) {
+    known[h] = knownCubes(h);
+    std::vector<std::vector<LinearRow>> pieces;
+    for (const Solution& s : narrowing) pieces.push_back(s.at(h));
+    outside[h] = outsidePieces(pieces);
+  }
+  auto negPsi = graph_->cubesOf(!psi);
+  if (!negPsi) return std::nullopt;
+
+  auto build = [&](unsigned k) {
+    Query query;
+    std::map<ir::LocId, std::vector<TemplateRow>> preRows;
+    auto rowsAt = [&](ir::LocId h, const ir::State& state) {
+      std::vector<TemplateRow> rows;
+      for (auto& [coeffs, constant] : query.unknowns.at(h)) {
+        TemplateRow row{{}, constant};
+        for (auto& [v, c] : coeffs) row.coeffs.emplace(state[v].id(), c);
+        rows.push_back(row);
+      }
+      return rows;
+    };
+    for (ir::LocId h : members) {
+      auto& rows = query.unknowns[h];
+      for (unsigned j = 0; j < k; ++j) {
+        std::vector<std::pair<ir::VarId, z3::expr>> coeffs;
+        for (ir::VarId v : graph_->templateVars(h)) {
+          z3::expr c = smt::freshConst(z3_, fmt::format("tpl.{}.{}.{}", p.loc(h).name, j, p.var(v).name),
+                                       z3_.int_sort());
+          query.hard.push_back(c >= -options_.coefficientBound && c <= options_.coefficientBound);
+          coeffs.emplace_back(v, c);
+        }
+        rows.emplace_back(std::move(coeffs), smt::freshConst(z3_, fmt::format("tpl.{}.{}.d", p.loc(h).name, j),
+                                                             z3_.int_sort()));
+      }
+      preRows[h] = rowsAt(h, pre);
+    }
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      const Block& block = blocks[b];
+      bool fromInside = graph_->component(block.from) == component;
+      bool toInside = graph_->component(block.to) == component;
+      if (!toInside) continue;
+      std::vector<TemplateRow> targets = rowsAt(block.to, block.post);
+      if (fromInside) {
+        // Consecution (hard), outside the narrowed-away pieces.
+        for (const Cube& cube : block.cubes)
+          for (const Cube& kc : known.at(block.from))
+            for (const Cube& nc : outside.at(block.from)) {
+              Cube premises = concat({&cube, &kc, &nc});
+              if (!feasible(premises)) continue;
+              for (const TemplateRow& target : targets)
+                query.hard.push_back(farkas.implies(Implication{premises, preRows.at(block.from)}, target));
+            }
+      } else {
+        // Initiation (soft), one per entry block and row.
+        for (const TemplateRow& target : targets) {
+          std::vector<z3::expr> parts;
+          for (const Cube& cube : block.cubes)
+            for (const Cube& kc : knownCubes(block.from)) {
+              Cube premises = concat({&cube, &kc});
+              if (feasible(premises)) parts.push_back(farkas.implies(Implication{premises, {}}, target));
+            }
+          query.softs.push_back(smt::mkAnd(z3_, parts));
+          query.softBlock.push_back(b);
+        }
+      }
+    }
+    // Safety (hard): I_q, outside the pieces, excludes every state violating ψ.
+    for (const Cube& bad : *negPsi)
+      for (const Cube& kc : known.at(q))
+        for (const Cube& nc : outside.at(q)) {
+          Cube premises = concat({&bad, &kc, &nc});
+          if (feasible(premises)) query.hard.push_back(farkas.infeasible(Implication{premises, preRows.at(q)}));
+        }
+    return query;
+  };
+
+  std::vector<Query> queries;
+  for (unsigned k = 1; k <= options_.maxConjuncts; ++k) queries.push_back(build(k));
+  ctx_->stats.add("maxsmt.farkas_multipliers", farkas.multipliers());
+
+  Stopwatch watch;
+  std::vector<Answer> answers(queries.size());
+  // The queries of one search share a token: bounded by the query timeout, and stopped as soon as one
+  // template size satisfies every initiation (no other answer can beat cost 0).
+  std::shared_ptr<ShutdownToken> group = ShutdownToken::childOf(ctx_->shutdown);
+  if (options_.queryTimeoutSeconds > 0) group->setTimeout(options_.queryTimeoutSeconds);
+  smt::SolverConfig config = ctx_->solverConfig("maxsmt");
+  config.shutdown = group.get();
+  auto perfect = [](const Answer& a) { return a.status == smt::SatResult::Sat && a.cost == 0; };
+  if (options_.parallel && queries.size() > 1) {
+    // One context per template size (VeryMax-Par), each in its own thread.
+    std::vector<std::unique_ptr<z3::context>> contexts;
+    std::vector<Query> local;
+    for (const Query& query : queries) {
+      contexts.push_back(std::make_unique<z3::context>());
+      local.push_back(translated(query, *contexts.back()));
+    }
+    smt::SolverConfig threadConfig = config;
+    threadConfig.stats = nullptr;  // Stats are not shared across threads
+    std::vector<std::future<Answer>> futures;
+    for (size_t i = 0; i < local.size(); ++i)
+      futures.push_back(std::async(std::launch::async, [&, i] {
+        return solveQuery(*contexts[i], local[i], threadConfig, options_.method);
+      }));
+    std::vector<bool> done(futures.size(), false);
+    for (size_t pending = futures.size(); pending > 0;)
+      for (size_t i = 0; i < futures.size(); ++i) {
+        if (done[i] || futures[i].wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) continue;
+        answers[i] = futures[i].get();
+        done[i] = true;
+        --pending;
+        if (perfect(answers[i])) group->requestStop("a template size satisfied every initiation");
+      }
+  } else {
+    for (size_t i = 0; i < queries.size(); ++i) {
+      answers[i] = solveQuery(z3_, queries[i], config, options_.method);
+      if (perfect(answers[i])) break;
+    }
+  }
+  ctx_->stats.add("maxsmt.maxsmt_calls", static_cast<int64_t>(queries.size()));
+  ctx_->stats.addTime("maxsmt.maxsmt_time", watch.seconds());
+
+  // The best answer: least cost, then fewest conjuncts.
+  std::optional<size_t> best;
+  for (size_t i = 0; i < answers.size(); ++i)
+    if (answers[i].status == smt::SatResult::Sat && (!best || answers[i].cost < answers[*best].cost)) best = i;
+  if (!best) return std::nullopt;
+  ctx_->stats.set("maxsmt.template_size", static_cast<int64_t>(*best + 1));
+  const Answer& answer = answers[*best];
+  const Query& query = queries[*best];
+  Candidate candidate;
+  for (auto& [cut, rows] : answer.values) {
+    std::vector<LinearRow>& out = candidate.invariant[cut];
+    for (auto& [coeffs, constant] : rows) {
+      LinearRow row;
+      for (auto& [v, c] : coeffs)
+        if (c != 0) row.expr.coeffs[linear_->declare(p.var(v).cur)] = c;
+      row.expr.constant = constant;
+      out.push_back(row);
+    }
+  }
+  std::set<size_t> open;
+  for (size_t i = 0; i < answer.satisfied.size(); ++i)
+    if (!answer.satisfied[i]) open.insert(query.softBlock[i]);
+  candidate.unsatisfiedEntries.assign(open.begin(), open.end());
+  return candidate;
+}
+
+}  // namespace argus::engines::maxsmt

@@ -1,0 +1,87 @@
+// The compositional proof search of Brockschmidt, Larraz, Oliveras, Rodríguez-Carbonell and Rubio
+// ("Compositional Safety Verification with Max-SMT", FMCAD 2015) over the cut-point graph (CutGraph.h).
+//
+// prove(q, ψ) establishes that every reachable state at cut point q satisfies ψ, bottom-up from the
+// assertion "error unreachable" (ψ = false at the error location):
+//  * ψ already follows from the facts proved at q (strengthening on success): done;
+//  * q outside every loop: each block r → q needs its weakest precondition wp(block, ψ) at r, proved
+//    recursively;
+//  * q in a loop (a strongly connected component C): a *conditional invariant* I over C's cut points from
+//    one Max-SMT query — consecution over C's blocks and safety (I_q ⇒ ψ) hard, initiation on each entry
+//    block of C soft — with templates of 1..k linear inequalities whose ∀ is eliminated by Farkas' lemma.
+//    Entry blocks whose initiation the query could not satisfy pass their precondition wp(block, I) to
+//    the preceding part. When one of those cannot be proved, *narrowing*: states in I are safe for good
+//    (I is inductive and safe), so the next conditional invariant needs consecution and safety only
+//    outside I; the proved invariant is the disjunction of the pieces.
+// Failed (cut point, assertion) pairs are memoised. Conditional invariants may make a block's premises
+// contradictory, i.e. disable transitions: Farkas' infeasibility case covers that.
+#pragma once
+
+#include <z3++.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engines/Engine.h"
+#include "engines/maxsmt/CutGraph.h"
+#include "engines/maxsmt/Farkas.h"
+#include "smt/MaxSmt.h"
+
+namespace argus::engines::maxsmt {
+
+struct VeryMaxOptions {
+  unsigned maxConjuncts = 3;       // template sizes 1..maxConjuncts
+  int coefficientBound = 3;        // template coefficients in [-bound, bound]
+  unsigned multiplierBits = 1;     // template premises' Farkas multipliers in [0, 2^bits - 1]
+  unsigned maxNarrowings = 3;      // conditional invariants per (component, assertion) beyond the first
+  unsigned maxDepth = 24;          // nesting of prove() calls
+  double queryTimeoutSeconds = 10;  // one search (all template sizes) for one conditional invariant
+  bool parallel = true;            // template sizes solved at once (threads, a Z3 context each)
+  smt::MaxSmtMethod method = smt::MaxSmtMethod::CoreGuided;
+};
+
+class VeryMax {
+ public:
+  VeryMax(const CutGraph& graph, Linearizer& linear, VeryMaxOptions options, RunContext& ctx);
+
+  enum class Outcome { Proved, Failed, Stopped };
+  /// The error location is unreachable.
+  Outcome proveSafe();
+  /// The facts proved at each cut point, as one formula over the `cur` constants (true if none).
+  z3::expr invariantAt(ir::LocId cut) const;
+
+ private:
+  /// A solved template: per cut point of the component, rows over its `cur` constants.
+  using Solution = std::map<ir::LocId, std::vector<LinearRow>>;
+  struct Candidate {
+    Solution invariant;
+    std::vector<size_t> unsatisfiedEntries;  // entry blocks whose initiation the query left open
+  };
+
+  Outcome prove(ir::LocId q, const z3::expr& psi, unsigned depth);
+  Outcome proveInLoop(ir::LocId q, const z3::expr& psi, unsigned depth);
+  /// Conditional invariants of sizes 1..maxConjuncts, the one that satisfies most initiations.
+  std::optional<Candidate> search(ir::LocId q, const z3::expr& psi, const std::vector<Solution>& narrowing);
+
+  /// wp(block, ψ_to): the states at the block's source from which every run of the block ends in ψ_to.
+  std::optional<z3::expr> precondition(const Block& block, const z3::expr& psiAtTarget);
+  /// The conjunction of the facts at `cut`, as cubes (one empty cube when nothing is known or the DNF is
+  /// too large: dropping premises is sound).
+  std::vector<Cube> knownCubes(ir::LocId cut);
+  z3::expr rowsFormula(const std::vector<LinearRow>& rows) const;
+  z3::expr solutionAt(const Solution& s, ir::LocId cut) const;
+  bool valid(const z3::expr& formula);
+
+  const CutGraph* graph_;
+  Linearizer* linear_;
+  VeryMaxOptions options_;
+  RunContext* ctx_;
+  z3::context& z3_;
+  std::map<ir::LocId, std::vector<z3::expr>> known_;
+  std::set<std::string> failed_;
+};
+
+}  // namespace argus::engines::maxsmt

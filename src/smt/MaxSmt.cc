@@ -1,0 +1,253 @@
+// Max-SMT facade: Z3's optimizer, and a stratified OLL core-guided loop over the Solver facade.
+#include "smt/MaxSmt.h"
+
+#include <atomic>
+#include <climits>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <unordered_map>
+
+#include "smt/Terms.h"
+#include "util/Error.h"
+
+namespace argus::smt {
+namespace {
+
+std::atomic<unsigned> dumpCounter{0};
+
+// Connectives that fold constants, so that the counter below stays small at its edges.
+z3::expr orOf(const z3::expr& a, const z3::expr& b) {
+  if (a.is_true() || b.is_false()) return a;
+  if (b.is_true() || a.is_false()) return b;
+  return a || b;
+}
+z3::expr andOf(const z3::expr& a, const z3::expr& b) {
+  if (a.is_false() || b.is_true()) return a;
+  if (b.is_false() || a.is_true()) return b;
+  return a && b;
+}
+
+/// "At most k of xs hold" as a sequential counter: atLeast[j] reads "at least j of the inputs so far
+/// hold". Z3 shares equal terms, so the counters for k and k+1 over the same inputs share all but a row.
+z3::expr atMost(z3::context& ctx, const std::vector<z3::expr>& xs, unsigned k) {
+  std::vector<z3::expr> atLeast(k + 2, ctx.bool_val(false));
+  atLeast[0] = ctx.bool_val(true);
+  for (const z3::expr& x : xs)
+    for (unsigned j = k + 1; j >= 1; --j) atLeast[j] = orOf(atLeast[j], andOf(x, atLeast[j - 1]));
+  return !atLeast[k + 1];
+}
+
+/// A soft constraint of the OLL loop: an original one (no violations), or the cardinality "at most
+/// `bound` of `violations` hold" that a core introduced. Its weight drops as cores use it up.
+struct Goal {
+  z3::expr selector;
+  unsigned long long weight;
+  std::vector<z3::expr> violations;
+  unsigned bound = 0;
+};
+
+/// Z3's timeout parameter for a limit in seconds: milliseconds, at least one; UINT_MAX means none.
+unsigned timeoutMs(double seconds) {
+  if (!std::isfinite(seconds)) return UINT_MAX;
+  return static_cast<unsigned>(std::min(std::max(1.0, seconds * 1000.0), 4e9));
+}
+
+}  // namespace
+
+const char* toString(MaxSmtMethod m) {
+  switch (m) {
+    case MaxSmtMethod::Optimize: return "Optimize";
+    case MaxSmtMethod::CoreGuided: return "CoreGuided";
+  }
+  return "?";
+}
+
+MaxSmt::MaxSmt(z3::context& ctx, SolverConfig config, MaxSmtMethod method)
+    : ctx_(&ctx), config_(std::move(config)), method_(method) {
+  if (method_ == MaxSmtMethod::Optimize) {
+    optimize_.emplace(ctx);
+    return;
+  }
+  queryToken_ = std::make_unique<ShutdownToken>();
+  SolverConfig inner = config_;
+  inner.shutdown = queryToken_.get();
+  inner.queryTimeoutSeconds = 0;  // the query token's deadline already holds it, for the whole solve()
+  solver_ = std::make_unique<Solver>(ctx, inner);
+}
+
+MaxSmt::~MaxSmt() = default;
+
+void MaxSmt::addHard(const z3::expr& formula) {
+  if (optimize_) optimize_->add(formula);
+  else solver_->add(formula);
+}
+
+size_t MaxSmt::addSoft(const z3::expr& formula, unsigned weight) {
+  INVARIANT(weight >= 1, "a soft constraint needs a positive weight");
+  z3::expr selector = ctx_->bool_val(false);  // Optimize: no literal vouches for the formula
+  if (optimize_) {
+    optimize_->add_soft(formula, weight);
+  } else {
+    // Outside any push scope: the selector is only ever assumed, so asserting its implication for good
+    // costs nothing when the soft constraint is not assumed.
+    selector = freshConst(*ctx_, "maxsmt!soft", ctx_->bool_sort());
+    solver_->add(z3::implies(selector, formula));
+  }
+  softs_.push_back({formula, weight, selector});
+  return softs_.size() - 1;
+}
+
+unsigned MaxSmt::checks() const { return solver_ ? solver_->checks() : optimizeChecks_; }
+double MaxSmt::checkSeconds() const { return solver_ ? solver_->checkSeconds() : optimizeSeconds_; }
+
+double MaxSmt::timeLimit() const {
+  double limit = config_.shutdown ? config_.shutdown->remainingSeconds() : std::numeric_limits<double>::infinity();
+  if (config_.queryTimeoutSeconds > 0) limit = std::min(limit, config_.queryTimeoutSeconds);
+  return limit;
+}
+
+MaxSmtResult MaxSmt::describe(const z3::model& model) const {
+  MaxSmtResult out;
+  out.status = SatResult::Sat;
+  out.model = model;
+  for (const Soft& s : softs_) {
+    // A true selector proves the formula even where evaluation cannot (say, under a quantifier).
+    bool holds = model.eval(s.selector, true).is_true() || model.eval(s.formula, true).is_true();
+    out.satisfied.push_back(holds);
+    if (!holds) out.cost += s.weight;
+  }
+  return out;
+}
+
+MaxSmtResult MaxSmt::solve() {
+  Stopwatch watch;
+  MaxSmtResult out = method_ == MaxSmtMethod::Optimize ? solveOptimize() : solveCoreGuided();
+  if (config_.stats) {
+    config_.stats->add("maxsmt.checks");
+    config_.stats->addTime("maxsmt.time", watch.seconds());
+    if (out.status == SatResult::Unknown) config_.stats->add("maxsmt.unknown");
+  }
+  return out;
+}
+
+MaxSmtResult MaxSmt::solveOptimize() {
+  if (config_.shutdown && config_.shutdown->stopRequested()) return {};
+  z3::params p(*ctx_);
+  p.set("timeout", timeoutMs(timeLimit()));
+  optimize_->set(p);
+  if (!config_.dumpDir.empty()) {
+    namespace fs = std::filesystem;
+    fs::create_directories(config_.dumpDir);
+    unsigned n = dumpCounter++;
+    std::ofstream out(fs::path(config_.dumpDir) / (config_.name + "-maxsmt-" + std::to_string(n) + ".smt2"));
+    out << "; argus Max-SMT query " << n << " from " << config_.name << "\n" << *optimize_;
+  }
+
+  Stopwatch watch;
+  z3::check_result r = z3::unknown;
+  {
+    z3::context* ctx = ctx_;
+    StopCallbackScope interrupt(config_.shutdown, [ctx] { ctx->interrupt(); });
+    // Checked again with the callback in place, so that a stop between the two checks is not lost.
+    if (!config_.shutdown || !config_.shutdown->stopRequested()) {
+      try {
+        r = optimize_->check();
+      } catch (const z3::exception& e) {
+        if (!isResourceLimit(e.msg())) throw;  // as in Solver::run: misuse is a bug, not an Unknown
+      }
+    }
+  }
+  optimizeSeconds_ += watch.seconds();
+  ++optimizeChecks_;
+  if (r == z3::sat) return describe(optimize_->get_model());
+  MaxSmtResult out;
+  if (r == z3::unsat) out.status = SatResult::Unsat;
+  return out;
+}
+
+MaxSmtResult MaxSmt::solveCoreGuided() {
+  if (config_.shutdown && config_.shutdown->stopRequested()) return {};
+  double limit = timeLimit();
+  queryToken_->setTimeout(std::isfinite(limit) ? std::max(limit, 1e-6) : 0);
+  ShutdownToken* query = queryToken_.get();
+  StopCallbackScope forward(config_.shutdown, [query] { query->requestStop("stopped by the caller's token"); });
+  if (config_.shutdown && config_.shutdown->stopRequested()) return {};
+
+  // The cardinality constraints of this solve() go in a scope of their own, so that a later solve()
+  // starts from the original soft constraints.
+  solver_->push();
+  struct PopOnExit {
+    Solver& solver;
+    ~PopOnExit() { solver.pop(); }
+  } popOnExit{*solver_};
+
+  std::vector<Goal> goals;
+  std::unordered_map<unsigned, size_t> goalOf;  // selector's AST id -> index in goals
+  auto addGoal = [&](z3::expr selector, unsigned long long weight, std::vector<z3::expr> violations,
+                     unsigned bound) {
+    goalOf.emplace(selector.id(), goals.size());
+    goals.push_back({selector, weight, std::move(violations), bound});
+  };
+  auto addCardinality = [&](const std::vector<z3::expr>& violations, unsigned bound, unsigned long long weight) {
+    z3::expr selector = freshConst(*ctx_, "maxsmt!card", ctx_->bool_sort());
+    solver_->add(z3::implies(selector, atMost(*ctx_, violations, bound)));
+    addGoal(selector, weight, violations, bound);
+  };
+  for (const Soft& s : softs_) addGoal(s.selector, s.weight, {}, 0);
+
+  // Goals at least as heavy as the threshold are assumed. The first round assumes none: it decides
+  // whether the hard constraints alone are satisfiable.
+  unsigned long long threshold = ULLONG_MAX;
+  unsigned long long lowerBound = 0;  // the sum of the weights the cores so far have used up
+  while (true) {
+    std::vector<z3::expr> assumptions;
+    for (const Goal& g : goals)
+      if (g.weight > 0 && g.weight >= threshold) assumptions.push_back(g.selector);
+    SatResult r = solver_->check(assumptions);
+    if (r == SatResult::Unknown) return {};
+    if (r == SatResult::Sat) {
+      // Every goal at or above the threshold holds; go on with the next lighter stratum, and stop (with
+      // a minimum-cost model) once the check assumed every goal of positive weight.
+      unsigned long long next = 0;
+      for (const Goal& g : goals)
+        if (g.weight < threshold) next = std::max(next, g.weight);
+      if (next == 0) {
+        // OLL's final model costs exactly the lower bound; should it not (a bug, or a soft constraint
+        // the model cannot decide), nothing proves it optimal.
+        MaxSmtResult out = describe(solver_->model());
+        if (out.cost == lowerBound) return out;
+        if (config_.stats) config_.stats->add("maxsmt.unproved");
+        return {};
+      }
+      threshold = next;
+      continue;
+    }
+    std::vector<size_t> core;
+    for (const z3::expr& e : solver_->unsatCore()) core.push_back(goalOf.at(e.id()));
+    if (core.empty()) {  // unsatisfiable without any soft constraint
+      MaxSmtResult out;
+      out.status = SatResult::Unsat;
+      return out;
+    }
+    if (config_.stats) config_.stats->add("maxsmt.cores");
+    // OLL: the core costs at least its lightest weight. Every goal in it gives up that much weight; in
+    // exchange, "at most one of them is violated" becomes a goal of that weight, and a cardinality goal
+    // in the core is succeeded by its next bound.
+    unsigned long long lightest = ULLONG_MAX;
+    for (size_t i : core) lightest = std::min(lightest, goals[i].weight);
+    lowerBound += lightest;
+    std::vector<z3::expr> violated;
+    for (size_t i : core) {
+      goals[i].weight -= lightest;
+      violated.push_back(!goals[i].selector);
+      if (goals[i].bound + 1 < goals[i].violations.size()) {
+        std::vector<z3::expr> violations = goals[i].violations;  // addCardinality may move goals
+        addCardinality(violations, goals[i].bound + 1, lightest);
+      }
+    }
+    if (violated.size() > 1) addCardinality(violated, 1, lightest);
+  }
+}
+
+}  // namespace argus::smt
