@@ -11,6 +11,13 @@
 #include "util/Error.h"
 
 namespace argus::engines::maxsmt {
+namespace {
+
+/// Rows with a constant this large are range conditions of machine integers (no overflow, nondet values
+/// in range), which invariants over mathematical integers do not need.
+const mpq_class kMachineBound(1 << 30);
+
+}  // namespace
 
 CutGraph::CutGraph(const transforms::CutPointSystem& ts, Linearizer& linear, const smt::SolverConfig& config,
                    CutGraphLimits limits)
@@ -106,7 +113,9 @@ std::optional<std::vector<Cube>> CutGraph::cubesOf(const z3::expr& formula) cons
     if (!implicant) return std::nullopt;
     Cube cube;
     for (const z3::expr& literal : *implicant)
-      if (auto rows = linear_->literal(literal)) cube.insert(cube.end(), rows->begin(), rows->end());
+      if (auto rows = linear_->literal(literal))
+        for (const LinearRow& row : *rows)
+          if (!limits_.dropMachineBounds || abs(row.expr.constant) < kMachineBound) cube.push_back(row);
     out.push_back(std::move(cube));
     solver.add(!smt::mkAnd(formula.ctx(), *implicant));
   }

@@ -30,6 +30,9 @@ struct Block {
 struct CutGraphLimits {
   unsigned maxPathsPerCut = 512;
   unsigned maxCubesPerFormula = 64;
+  /// Leave out rows whose constant is 2^30 or more in magnitude (the range conditions of machine
+  /// integers): fewer Farkas multipliers and smaller numbers; dropping premises is sound.
+  bool dropMachineBounds = true;
 };
 
 class CutGraph {

@@ -193,8 +193,13 @@ Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, sm
   smt::MaxSmt maxsmt(ctx, config, method);
   for (const z3::expr& h : q.hard) maxsmt.addHard(h);
   for (const z3::expr& s : q.softs) maxsmt.addSoft(s, 1);
-  smt::MaxSmtResult r = maxsmt.solve();
+  smt::MaxSmtResult r;
   Answer a;
+  try {
+    r = maxsmt.solve();
+  } catch (const z3::exception&) {
+    return a;  // interrupted while reading the model (another template size won): undecided
+  }
   a.status = r.status;
   if (r.status != smt::SatResult::Sat || !r.model) return a;
   a.cost = r.cost;
