@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <future>
 
 #include "smt/Qe.h"
@@ -49,7 +50,20 @@ Cube concat(std::initializer_list<const Cube*> parts) {
 }  // namespace
 
 VeryMax::VeryMax(const CutGraph& graph, Linearizer& linear, VeryMaxOptions options, RunContext& ctx)
-    : graph_(&graph), linear_(&linear), options_(options), ctx_(&ctx), z3_(graph.system().program().ctx()) {}
+    : graph_(&graph), linear_(&linear), options_(options), ctx_(&ctx), z3_(graph.system().program().ctx()) {
+  const ir::Program& p = graph.system().program();
+  for (ir::VarId v : graph.system().vars()) keyVar_.emplace(linear.declare(p.var(v).cur), v);
+  samples_ = sampleStates(graph, ctx.solverConfig("maxsmt-samples"));
+  size_t total = 0;
+  for (auto& [cut, list] : samples_) total += list.size();
+  ctx.stats.set("maxsmt.samples", static_cast<int64_t>(total));
+  for (auto& [cut, list] : samples_)
+    for (const Sample& sample : list) {
+      std::string text;
+      for (auto& [v, value] : sample) text += " " + p.var(v).name + "=" + value.get_str();
+      ctx.log.log(3, "maxsmt", "sample at {}:{}", p.loc(cut).name, text);
+    }
+}
 
 bool VeryMax::valid(const z3::expr& formula) {
   smt::SolverConfig config = ctx_->solverConfig("maxsmt-check");
@@ -177,14 +191,16 @@ namespace {
 struct Query {
   std::vector<z3::expr> hard, softs;
   std::vector<size_t> softBlock;  // the entry block of each soft constraint
+  std::vector<z3::expr> samples;  // lighter soft constraints: sampled reachable states are inside
   // Unknowns: per cut point, per row, per template variable the coefficient, then the constant.
   std::map<ir::LocId, std::vector<std::pair<std::vector<std::pair<ir::VarId, z3::expr>>, z3::expr>>> unknowns;
 };
 
 struct Answer {
   smt::SatResult status = smt::SatResult::Unknown;
-  unsigned long long cost = 0;
-  std::vector<bool> satisfied;
+  unsigned long long cost = 0;  // initiations left open
+  unsigned missedSamples = 0;
+  std::vector<bool> satisfied;  // per initiation
   // Values of the unknowns, in the order of Query::unknowns.
   std::map<ir::LocId, std::vector<std::pair<std::vector<std::pair<ir::VarId, mpq_class>>, mpq_class>>> values;
 };
@@ -192,7 +208,10 @@ struct Answer {
 Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, smt::MaxSmtMethod method) {
   smt::MaxSmt maxsmt(ctx, config, method);
   for (const z3::expr& h : q.hard) maxsmt.addHard(h);
-  for (const z3::expr& s : q.softs) maxsmt.addSoft(s, 1);
+  // An initiation outweighs all samples together.
+  unsigned initiationWeight = static_cast<unsigned>(q.samples.size()) + 1;
+  for (const z3::expr& s : q.softs) maxsmt.addSoft(s, initiationWeight);
+  for (const z3::expr& s : q.samples) maxsmt.addSoft(s, 1);
   smt::MaxSmtResult r;
   Answer a;
   try {
@@ -202,8 +221,14 @@ Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, sm
   }
   a.status = r.status;
   if (r.status != smt::SatResult::Sat || !r.model) return a;
-  a.cost = r.cost;
-  a.satisfied = r.satisfied;
+  a.satisfied.assign(r.satisfied.begin(), r.satisfied.begin() + static_cast<long>(q.softs.size()));
+  // Cost across template sizes: entry blocks left open (a larger template has more rows per entry).
+  std::set<size_t> open;
+  for (size_t i = 0; i < a.satisfied.size(); ++i)
+    if (!a.satisfied[i]) open.insert(q.softBlock[i]);
+  a.cost = open.size();
+  a.missedSamples = static_cast<unsigned>(std::count(r.satisfied.begin() + static_cast<long>(q.softs.size()),
+                                                     r.satisfied.end(), false));
   auto value = [&](const z3::expr& e) {
     auto v = numeralValue(r.model->eval(e, true));
     return v ? *v : mpq_class(0);
@@ -223,6 +248,7 @@ Query translated(const Query& q, z3::context& to) {
   Query out;
   for (auto& e : q.hard) out.hard.push_back(translate(e, to));
   for (auto& e : q.softs) out.softs.push_back(translate(e, to));
+  for (auto& e : q.samples) out.samples.push_back(translate(e, to));
   out.softBlock = q.softBlock;
   for (auto& [cut, rows] : q.unknowns)
     for (auto& [coeffs, constant] : rows) {
@@ -305,17 +331,18 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
                 query.hard.push_back(farkas.implies(Implication{premises, preRows.at(block.from)}, target));
             }
       } else {
-        // Initiation (soft), one per entry block and row.
-        for (const TemplateRow& target : targets) {
-          std::vector<z3::expr> parts;
-          for (const Cube& cube : block.cubes)
-            for (const Cube& kc : knownCubes(block.from)) {
-              Cube premises = concat({&cube, &kc});
-              if (feasible(premises)) parts.push_back(farkas.implies(Implication{premises, {}}, target));
-            }
-          query.softs.push_back(smt::mkAnd(z3_, parts));
-          query.softBlock.push_back(b);
-        }
+        // Initiation (soft), one per entry block (all rows: a candidate with vacuous rows must not
+        // look cheaper than one whose every row is real).
+        std::vector<z3::expr> parts;
+        for (const Cube& cube : block.cubes)
+          for (const Cube& kc : knownCubes(block.from)) {
+            Cube premises = concat({&cube, &kc});
+            if (!feasible(premises)) continue;
+            for (const TemplateRow& target : targets)
+              parts.push_back(farkas.implies(Implication{premises, {}}, target));
+          }
+        query.softs.push_back(smt::mkAnd(z3_, parts));
+        query.softBlock.push_back(b);
       }
     }
     // Safety (hard): I_q, outside the pieces, excludes every state violating ψ.
@@ -325,6 +352,36 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
           Cube premises = concat({&bad, &kc, &nc});
           if (feasible(premises)) query.hard.push_back(farkas.infeasible(Implication{premises, preRows.at(q)}));
         }
+    // Tie-breaker (weight 1 against the initiations' heavier weight): contain the sampled reachable
+    // states that lie outside the narrowed-away pieces.
+    for (ir::LocId h : members)
+      for (const Sample& sample : samples_[h]) {
+        bool outsideAll = true;
+        for (const Solution& piece : narrowing) {
+          bool inside = true;
+          for (const LinearRow& row : piece.at(h)) {
+            mpq_class value = row.expr.constant;
+            for (auto& [v, c] : row.expr.coeffs) {
+              auto it = sample.find(keyVar_.at(v));
+              if (it != sample.end()) value += c * it->second;
+            }
+            if (value > 0) inside = false;
+          }
+          if (inside) outsideAll = false;
+        }
+        if (!outsideAll) continue;
+        std::vector<z3::expr> rows;
+        for (auto& [coeffs, constant] : query.unknowns.at(h)) {
+          z3::expr sum = constant;
+          for (auto& [v, c] : coeffs) {
+            auto it = sample.find(v);
+            if (it != sample.end() && it->second != 0)
+              sum = sum + c * z3_.int_val(it->second.get_num().get_str().c_str());
+          }
+          rows.push_back(sum <= 0);
+        }
+        query.samples.push_back(smt::mkAnd(z3_, rows));
+      }
     return query;
   };
 
@@ -374,10 +431,17 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   ctx_->stats.add("maxsmt.maxsmt_calls", static_cast<int64_t>(queries.size()));
   ctx_->stats.addTime("maxsmt.maxsmt_time", watch.seconds());
 
+  for (size_t i = 0; i < answers.size(); ++i)
+    ctx_->log.log(3, "maxsmt", "template size {}: {} (open entries {}, samples missed {} of {})", i + 1,
+                  smt::toString(answers[i].status), answers[i].cost, answers[i].missedSamples,
+                  queries[i].samples.size());
   // The best answer: least cost, then fewest conjuncts.
   std::optional<size_t> best;
   for (size_t i = 0; i < answers.size(); ++i)
-    if (answers[i].status == smt::SatResult::Sat && (!best || answers[i].cost < answers[*best].cost)) best = i;
+    if (answers[i].status == smt::SatResult::Sat &&
+        (!best || std::make_pair(answers[i].cost, answers[i].missedSamples) <
+                      std::make_pair(answers[*best].cost, answers[*best].missedSamples)))
+      best = i;
   if (!best) return std::nullopt;
   ctx_->stats.set("maxsmt.template_size", static_cast<int64_t>(*best + 1));
   const Answer& answer = answers[*best];

@@ -28,6 +28,7 @@
 #include "engines/Engine.h"
 #include "engines/maxsmt/CutGraph.h"
 #include "engines/maxsmt/Farkas.h"
+#include "engines/maxsmt/Samples.h"
 #include "smt/MaxSmt.h"
 
 namespace argus::engines::maxsmt {
@@ -82,6 +83,8 @@ class VeryMax {
   z3::context& z3_;
   std::map<ir::LocId, std::vector<z3::expr>> known_;
   std::set<std::string> failed_;
+  std::map<ir::LocId, std::vector<Sample>> samples_;
+  std::map<unsigned, ir::VarId> keyVar_;  // the Linearizer's key of each variable's `cur` constant
 };
 
 }  // namespace argus::engines::maxsmt
