@@ -12,9 +12,6 @@
 namespace argus::analysis {
 namespace {
 
-/// Above this many ordering candidates the relational rounds wait for the disjunctive interval rounds.
-constexpr size_t kEarlyOrderingCandidates = 1000;
-
 /// One round's worth of work on the private copy of the program.
 class Rounds {
  public:
@@ -44,7 +41,6 @@ class Rounds {
   }
 
   bool orderings() { return check("orderings", orderingCandidates(ts_)); }
-  size_t orderingCount() const { return orderingCandidates(ts_).size(); }
 
   bool equalities() {
     std::vector<Candidate> candidates;
@@ -152,15 +148,10 @@ void InvariantGenerator::work() {
     Rounds rounds(*program_, proc_, log_, stats_, *token_, *channel_);
     bool going = options_.domains != InvariantDomains::None;
     bool relational = options_.domains == InvariantDomains::All;
-    // The relational rounds come right after the first intervals, unless there are so many ordering
-    // candidates (loops that touch many variables) that Houdini would hold back the cheap disjunctive
-    // interval rounds for long: then they come last.
-    bool relationalEarly = relational && rounds.orderingCount() <= kEarlyOrderingCandidates;
     for (size_t boxes = 1; going && boxes <= options_.maxBoxes; boxes *= 2) {
       going = rounds.intervals(boxes);
-      if (going && boxes == 1 && relationalEarly) going = rounds.orderings() && rounds.equalities();
+      if (going && boxes == 1 && relational) going = rounds.orderings() && rounds.equalities();
     }
-    if (going && relational && !relationalEarly) going = rounds.orderings() && rounds.equalities();
     if (going) rounds.retryDropped();
   } catch (const z3::exception& e) {
     // After a stop request, Z3 may report the interruption as an error; a resource limit only means
