@@ -5,7 +5,14 @@
 
 namespace argus::engines::maxsmt {
 
-z3::expr FarkasEncoder::real(const mpq_class& q) const { return ctx_->real_val(q.get_str().c_str()); }
+z3::expr FarkasEncoder::real(const mpq_class& q) const {
+  if (integer_ && q.get_den() == 1) return ctx_->int_val(q.get_num().get_str().c_str());
+  return ctx_->real_val(q.get_str().c_str());
+}
+
+z3::expr FarkasEncoder::number(const z3::expr& unknown) const {
+  return integer_ || !unknown.is_int() ? unknown : z3::to_real(unknown);
+}
 
 z3::expr FarkasEncoder::fresh(const char* prefix, const z3::sort& sort) {
   ++counter_;
@@ -22,7 +29,7 @@ FarkasEncoder::Combination FarkasEncoder::combine(const Implication& premises) {
       it->second = it->second + term;
   };
   for (const LinearRow& row : premises.known) {
-    z3::expr lambda = fresh("farkas.l", ctx_->real_sort());
+    z3::expr lambda = fresh("farkas.l", integer_ ? ctx_->int_sort() : ctx_->real_sort());
     if (!row.equality) out.side.push_back(lambda >= 0);
     for (auto& [v, c] : row.expr.coeffs) addTo(v, c == 1 ? lambda : real(c) * lambda);
     if (row.expr.constant != 0) out.constant = out.constant + real(row.expr.constant) * lambda;
@@ -32,7 +39,7 @@ FarkasEncoder::Combination FarkasEncoder::combine(const Implication& premises) {
     std::vector<z3::expr> bits;
     for (unsigned b = 0; b < bits_; ++b) bits.push_back(fresh("farkas.m", ctx_->bool_sort()));
     auto times = [&](const z3::expr& unknown) {
-      z3::expr u = unknown.is_int() ? z3::to_real(unknown) : unknown;
+      z3::expr u = number(unknown);
       z3::expr sum = real(0);
       for (unsigned b = 0; b < bits_; ++b) sum = sum + z3::ite(bits[b], real(mpq_class(1u << b)) * u, real(0));
       return sum;
@@ -48,14 +55,14 @@ z3::expr FarkasEncoder::implies(const Implication& premises, const TemplateRow& 
   Combination derive = combine(premises);
   std::vector<z3::expr> parts = derive.side;
   std::map<unsigned, z3::expr> wanted;
-  for (auto& [v, c] : target.coeffs) wanted.emplace(v, c.is_int() ? z3::to_real(c) : c);
+  for (auto& [v, c] : target.coeffs) wanted.emplace(v, number(c));
   for (auto& [v, sum] : derive.coeffs) {
     auto it = wanted.find(v);
     parts.push_back(sum == (it == wanted.end() ? real(0) : it->second));
   }
   for (auto& [v, c] : wanted)
     if (!derive.coeffs.count(v)) parts.push_back(c == real(0));
-  z3::expr t0 = target.constant.is_int() ? z3::to_real(target.constant) : target.constant;
+  z3::expr t0 = number(target.constant);
   parts.push_back(derive.constant >= t0);
   z3::expr derived = smt::mkAnd(*ctx_, parts);
   // Premises with template rows may contradict each other (a conditional invariant that disables a

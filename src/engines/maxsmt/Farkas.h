@@ -34,7 +34,10 @@ struct Implication {
 class FarkasEncoder {
  public:
   /// `multiplierBits`: bits of each template premise's multiplier (1: μ ∈ {0, 1}; 2: μ ∈ {0..3}).
-  FarkasEncoder(z3::context& ctx, unsigned multiplierBits) : ctx_(&ctx), bits_(multiplierBits) {}
+  /// `integer`: multipliers of known rows are integers too (a pure LIA query; complete only for
+  /// derivations with integral multipliers, and every row must have integral coefficients).
+  FarkasEncoder(z3::context& ctx, unsigned multiplierBits, bool integer = false)
+      : ctx_(&ctx), bits_(multiplierBits), integer_(integer) {}
 
   /// premises ⇒ target (either derivable or premises contradictory).
   z3::expr implies(const Implication& premises, const TemplateRow& target);
@@ -51,10 +54,12 @@ class FarkasEncoder {
   };
   Combination combine(const Implication& premises);
   z3::expr real(const mpq_class& q) const;
+  z3::expr number(const z3::expr& unknown) const;
   z3::expr fresh(const char* prefix, const z3::sort& sort);
 
   z3::context* ctx_;
   unsigned bits_;
+  bool integer_;
   unsigned counter_ = 0;
 };
 

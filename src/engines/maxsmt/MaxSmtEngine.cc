@@ -24,6 +24,7 @@ VeryMaxOptions optionsFrom(const Options& o) {
   v.multiplierBits = static_cast<unsigned>(o.getInt("maxsmt.multiplier_bits"));
   v.maxNarrowings = static_cast<unsigned>(o.getInt("maxsmt.narrowings"));
   v.parallel = o.getBool("maxsmt.parallel");
+  v.integerMultipliers = o.getString("maxsmt.multipliers") == "integer";
   v.queryTimeoutSeconds = static_cast<double>(o.getInt("maxsmt.query_timeout"));
   v.method = o.getString("maxsmt.solver") == "optimize" ? smt::MaxSmtMethod::Optimize : smt::MaxSmtMethod::CoreGuided;
   return v;
@@ -38,6 +39,9 @@ void registerOptions(OptionRegistry& registry) {
                   0, 32);
   registry.addInt("maxsmt.query_timeout", 10, "seconds for one conditional-invariant search (all template sizes)",
                   1, 100000);
+  registry.addChoice("maxsmt.multipliers", "real", {"real", "integer"},
+                     "Farkas multipliers of the known rows: rationals (complete over the rationals) or integers "
+                     "(a pure LIA query; used only when every row's coefficients are integral)");
   registry.addBool("maxsmt.parallel", true,
                    "solve the template sizes at once, each in its own thread and Z3 context (VeryMax-Par)");
   registry.addChoice("maxsmt.solver", "core-guided", {"core-guided", "optimize"},

@@ -53,6 +53,13 @@ VeryMax::VeryMax(const CutGraph& graph, Linearizer& linear, VeryMaxOptions optio
     : graph_(&graph), linear_(&linear), options_(options), ctx_(&ctx), z3_(graph.system().program().ctx()) {
   const ir::Program& p = graph.system().program();
   for (ir::VarId v : graph.system().vars()) keyVar_.emplace(linear.declare(p.var(v).cur), v);
+  integralRows_ = true;
+  for (const Block& block : graph.blocks())
+    for (const Cube& cube : block.cubes)
+      for (const LinearRow& row : cube) {
+        integralRows_ = integralRows_ && row.expr.constant.get_den() == 1;
+        for (auto& [v, c] : row.expr.coeffs) integralRows_ = integralRows_ && c.get_den() == 1;
+      }
   samples_ = sampleStates(graph, ctx.solverConfig("maxsmt-samples"));
   size_t total = 0;
   for (auto& [cut, list] : samples_) total += list.size();
@@ -269,7 +276,7 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   const ir::Program& p = ts.program();
   const auto& blocks = graph_->blocks();
   ir::State pre = ir::currentState(p, ts.vars());
-  FarkasEncoder farkas(z3_, options_.multiplierBits);
+  FarkasEncoder farkas(z3_, options_.multiplierBits, options_.integerMultipliers && integralRows_);
   smt::SolverConfig feasibilityConfig = ctx_->solverConfig("maxsmt-feasible");
   feasibilityConfig.queryTimeoutSeconds = 5;
   auto feasible = [&](const Cube& cube) {

@@ -37,6 +37,7 @@ struct VeryMaxOptions {
   unsigned maxConjuncts = 3;       // template sizes 1..maxConjuncts
   int coefficientBound = 3;        // template coefficients in [-bound, bound]
   unsigned multiplierBits = 1;     // template premises' Farkas multipliers in [0, 2^bits - 1]
+  bool integerMultipliers = false; // known rows' multipliers integral too (a pure LIA query)
   unsigned maxNarrowings = 3;      // conditional invariants per (component, assertion) beyond the first
   unsigned maxDepth = 24;          // nesting of prove() calls
   double queryTimeoutSeconds = 10;  // one search (all template sizes) for one conditional invariant
@@ -84,7 +85,8 @@ class VeryMax {
   std::map<ir::LocId, std::vector<z3::expr>> known_;
   std::set<std::string> failed_;
   std::map<ir::LocId, std::vector<Sample>> samples_;
-  std::map<unsigned, ir::VarId> keyVar_;  // the Linearizer's key of each variable's `cur` constant
+  std::map<unsigned, ir::VarId> keyVar_;
+  bool integralRows_ = true;  // every block row has integral coefficients (integer multipliers possible)  // the Linearizer's key of each variable's `cur` constant
 };
 
 }  // namespace argus::engines::maxsmt
