@@ -39,7 +39,7 @@ void registerOptions(OptionRegistry& registry) {
                   0, 32);
   registry.addInt("maxsmt.query_timeout", 10, "seconds for one conditional-invariant search (all template sizes)",
                   1, 100000);
-  registry.addChoice("maxsmt.multipliers", "real", {"real", "integer"},
+  registry.addChoice("maxsmt.multipliers", "integer", {"real", "integer"},
                      "Farkas multipliers of the known rows: rationals (complete over the rationals) or integers "
                      "(a pure LIA query; used only when every row's coefficients are integral)");
   registry.addBool("maxsmt.parallel", true,

@@ -19,6 +19,6 @@ using Sample = std::map<ir::VarId, mpq_class>;
 
 /// Up to `perCut` samples per cut point, from at most `steps` blocks after the entry.
 std::map<ir::LocId, std::vector<Sample>> sampleStates(const CutGraph& graph, const smt::SolverConfig& config,
-                                                      unsigned perCut = 6, unsigned steps = 12);
+                                                      unsigned perCut = 16, unsigned steps = 12);
 
 }  // namespace argus::engines::maxsmt

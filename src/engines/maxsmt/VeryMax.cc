@@ -154,6 +154,18 @@ VeryMax::Outcome VeryMax::prove(ir::LocId q, const z3::expr& psi, unsigned depth
   return outcome;
 }
 
+bool VeryMax::beyondPieces(const Solution& piece, const std::vector<Solution>& earlier,
+                           const std::vector<ir::LocId>& members) {
+  for (ir::LocId h : members) {
+    std::vector<z3::expr> parts{solutionAt(piece, h)};
+    for (const Solution& e : earlier) parts.push_back(!solutionAt(e, h));
+    smt::SolverConfig config = ctx_->solverConfig("maxsmt-check");
+    config.queryTimeoutSeconds = 5;
+    if (smt::checkSat(z3_, parts, config) != smt::SatResult::Unsat) return true;
+  }
+  return false;
+}
+
 VeryMax::Outcome VeryMax::proveInLoop(ir::LocId q, const z3::expr& psi, unsigned depth) {
   int component = graph_->component(q);
   std::vector<ir::LocId> members = graph_->members(component);
@@ -163,8 +175,8 @@ VeryMax::Outcome VeryMax::proveInLoop(ir::LocId q, const z3::expr& psi, unsigned
     if (ctx_->shutdown->stopRequested()) return Outcome::Stopped;
     std::optional<Candidate> candidate = search(q, psi, narrowing);
     if (!candidate) return ctx_->shutdown->stopRequested() ? Outcome::Stopped : Outcome::Failed;
-    for (const Solution& earlier : narrowing)
-      if (earlier == candidate->invariant) return Outcome::Failed;  // no progress
+    if (!narrowing.empty() && !beyondPieces(candidate->invariant, narrowing, members))
+      return Outcome::Failed;  // the new piece lies inside the old ones: no progress
     for (ir::LocId h : members)
       ctx_->log.log(2, "maxsmt", "{}conditional invariant at {}: {} ({} entries open)", std::string(depth * 2, ' '),
                     p.loc(h).name, solutionAt(candidate->invariant, h).to_string(),

@@ -37,7 +37,7 @@ struct VeryMaxOptions {
   unsigned maxConjuncts = 3;       // template sizes 1..maxConjuncts
   int coefficientBound = 3;        // template coefficients in [-bound, bound]
   unsigned multiplierBits = 1;     // template premises' Farkas multipliers in [0, 2^bits - 1]
-  bool integerMultipliers = false; // known rows' multipliers integral too (a pure LIA query)
+  bool integerMultipliers = true;  // known rows' multipliers integral too (a pure LIA query)
   unsigned maxNarrowings = 3;      // conditional invariants per (component, assertion) beyond the first
   unsigned maxDepth = 24;          // nesting of prove() calls
   double queryTimeoutSeconds = 10;  // one search (all template sizes) for one conditional invariant
@@ -68,6 +68,9 @@ class VeryMax {
   /// Conditional invariants of sizes 1..maxConjuncts, the one that satisfies most initiations.
   std::optional<Candidate> search(ir::LocId q, const z3::expr& psi, const std::vector<Solution>& narrowing);
 
+  /// Whether `piece` holds somewhere outside the earlier pieces (at some cut point of the component).
+  bool beyondPieces(const Solution& piece, const std::vector<Solution>& earlier,
+                    const std::vector<ir::LocId>& members);
   /// wp(block, ψ_to): the states at the block's source from which every run of the block ends in ψ_to.
   std::optional<z3::expr> precondition(const Block& block, const z3::expr& psiAtTarget);
   /// The conjunction of the facts at `cut`, as cubes (one empty cube when nothing is known or the DNF is
