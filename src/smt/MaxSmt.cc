@@ -200,13 +200,22 @@ MaxSmtResult MaxSmt::solveCoreGuided() {
   // whether the hard constraints alone are satisfiable.
   unsigned long long threshold = ULLONG_MAX;
   unsigned long long lowerBound = 0;  // the sum of the weights the cores so far have used up
+  // Every model on the way satisfies the hard constraints; the cheapest one is what an undecided
+  // solve() still hands back (without a claim of optimality).
+  MaxSmtResult best;
+  auto undecided = [&] {
+    best.status = SatResult::Unknown;
+    return best;
+  };
   while (true) {
     std::vector<z3::expr> assumptions;
     for (const Goal& g : goals)
       if (g.weight > 0 && g.weight >= threshold) assumptions.push_back(g.selector);
     SatResult r = solver_->check(assumptions);
-    if (r == SatResult::Unknown) return {};
+    if (r == SatResult::Unknown) return undecided();
     if (r == SatResult::Sat) {
+      MaxSmtResult seen = describe(solver_->model());
+      if (!best.model || seen.cost < best.cost) best = seen;
       // Every goal at or above the threshold holds; go on with the next lighter stratum, and stop (with
       // a minimum-cost model) once the check assumed every goal of positive weight.
       unsigned long long next = 0;
@@ -218,7 +227,7 @@ MaxSmtResult MaxSmt::solveCoreGuided() {
         MaxSmtResult out = describe(solver_->model());
         if (out.cost == lowerBound) return out;
         if (config_.stats) config_.stats->add("maxsmt.unproved");
-        return {};
+        return undecided();
       }
       threshold = next;
       continue;

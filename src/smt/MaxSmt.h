@@ -35,7 +35,9 @@ const char* toString(MaxSmtMethod m);
 
 struct MaxSmtResult {
   /// Sat: the hard constraints are satisfiable and `model` has minimum cost. Unsat: the hard constraints
-  /// are unsatisfiable. Unknown: timeout, stop request or an undecided check; then there is no model.
+  /// are unsatisfiable. Unknown: timeout, stop request or an undecided check; CoreGuided then still gives
+  /// the cheapest model of the hard constraints it saw (with `satisfied` and `cost`), if any, with no
+  /// claim of optimality; Optimize gives none.
   SatResult status = SatResult::Unknown;
   std::vector<bool> satisfied;  // per soft constraint, in the order added: holds in the model
   unsigned long long cost = 0;  // sum of the weights of the soft constraints that do not hold

@@ -67,7 +67,7 @@ z3::expr FarkasEncoder::implies(const Implication& premises, const TemplateRow& 
   z3::expr derived = smt::mkAnd(*ctx_, parts);
   // Premises with template rows may contradict each other (a conditional invariant that disables a
   // transition); premises with known rows only are feasible by the caller's contract.
-  if (premises.templates.empty()) return derived;
+  if (premises.templates.empty() || !disabling_) return derived;
   return derived || infeasible(premises);
 }
 

@@ -36,8 +36,10 @@ class FarkasEncoder {
   /// `multiplierBits`: bits of each template premise's multiplier (1: μ ∈ {0, 1}; 2: μ ∈ {0..3}).
   /// `integer`: multipliers of known rows are integers too (a pure LIA query; complete only for
   /// derivations with integral multipliers, and every row must have integral coefficients).
-  FarkasEncoder(z3::context& ctx, unsigned multiplierBits, bool integer = false)
-      : ctx_(&ctx), bits_(multiplierBits), integer_(integer) {}
+  /// `disabling`: an implication with template premises may also hold because those premises contradict
+  /// the known ones (a conditional invariant that disables a transition); off, only derivations count.
+  FarkasEncoder(z3::context& ctx, unsigned multiplierBits, bool integer = false, bool disabling = true)
+      : ctx_(&ctx), bits_(multiplierBits), integer_(integer), disabling_(disabling) {}
 
   /// premises ⇒ target (either derivable or premises contradictory).
   z3::expr implies(const Implication& premises, const TemplateRow& target);
@@ -60,6 +62,7 @@ class FarkasEncoder {
   z3::context* ctx_;
   unsigned bits_;
   bool integer_;
+  bool disabling_;
   unsigned counter_ = 0;
 };
 

@@ -24,6 +24,7 @@ VeryMaxOptions optionsFrom(const Options& o) {
   v.multiplierBits = static_cast<unsigned>(o.getInt("maxsmt.multiplier_bits"));
   v.maxNarrowings = static_cast<unsigned>(o.getInt("maxsmt.narrowings"));
   v.parallel = o.getBool("maxsmt.parallel");
+  v.disablingTransitions = o.getBool("maxsmt.disabling");
   v.integerMultipliers = o.getString("maxsmt.multipliers") == "integer";
   v.queryTimeoutSeconds = static_cast<double>(o.getInt("maxsmt.query_timeout"));
   v.method = o.getString("maxsmt.solver") == "optimize" ? smt::MaxSmtMethod::Optimize : smt::MaxSmtMethod::CoreGuided;
@@ -42,6 +43,9 @@ void registerOptions(OptionRegistry& registry) {
   registry.addChoice("maxsmt.multipliers", "integer", {"real", "integer"},
                      "Farkas multipliers of the known rows: rationals (complete over the rationals) or integers "
                      "(a pure LIA query; used only when every row's coefficients are integral)");
+  registry.addBool("maxsmt.disabling", true,
+                   "consecution may also hold because the conditional invariant disables the transition "
+                   "(Farkas' infeasibility case; doubles the consecution constraints)");
   registry.addBool("maxsmt.parallel", true,
                    "solve the template sizes at once, each in its own thread and Z3 context (VeryMax-Par)");
   registry.addChoice("maxsmt.solver", "core-guided", {"core-guided", "optimize"},

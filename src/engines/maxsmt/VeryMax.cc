@@ -219,12 +219,13 @@ struct Answer {
   smt::SatResult status = smt::SatResult::Unknown;
   unsigned long long cost = 0;  // initiations left open
   unsigned missedSamples = 0;
+  bool optimal = true;          // false: the cheapest model an undecided query saw
   std::vector<bool> satisfied;  // per initiation
   // Values of the unknowns, in the order of Query::unknowns.
   std::map<ir::LocId, std::vector<std::pair<std::vector<std::pair<ir::VarId, mpq_class>>, mpq_class>>> values;
 };
 
-Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, smt::MaxSmtMethod method) {
+Answer solveQueryUnguarded(z3::context& ctx, const Query& q, smt::SolverConfig config, smt::MaxSmtMethod method) {
   smt::MaxSmt maxsmt(ctx, config, method);
   for (const z3::expr& h : q.hard) maxsmt.addHard(h);
   // An initiation outweighs all samples together.
@@ -233,13 +234,12 @@ Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, sm
   for (const z3::expr& s : q.samples) maxsmt.addSoft(s, 1);
   smt::MaxSmtResult r;
   Answer a;
-  try {
-    r = maxsmt.solve();
-  } catch (const z3::exception&) {
-    return a;  // interrupted while reading the model (another template size won): undecided
-  }
+  r = maxsmt.solve();
   a.status = r.status;
-  if (r.status != smt::SatResult::Sat || !r.model) return a;
+  // An undecided query's cheapest model is still a conditional invariant (every hard constraint holds):
+  // only its open entries may be more than necessary.
+  if (!r.model) return a;
+  if (r.status == smt::SatResult::Unknown) a.status = smt::SatResult::Sat, a.optimal = false;
   a.satisfied.assign(r.satisfied.begin(), r.satisfied.begin() + static_cast<long>(q.softs.size()));
   // Cost across template sizes: entry blocks left open (a larger template has more rows per entry).
   std::set<size_t> open;
@@ -259,6 +259,16 @@ Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, sm
       a.values[cut].emplace_back(std::move(cs), value(constant));
     }
   return a;
+}
+
+/// A query whose context is interrupted (another template size won, or the deadline) may throw from any
+/// call into Z3, reading the model included: that is an undecided answer, not an error.
+Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, smt::MaxSmtMethod method) {
+  try {
+    return solveQueryUnguarded(ctx, q, config, method);
+  } catch (const z3::exception&) {
+    return Answer{};
+  }
 }
 
 z3::expr translate(const z3::expr& e, z3::context& to) { return z3::expr(to, Z3_translate(e.ctx(), e, to)); }
@@ -288,7 +298,8 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   const ir::Program& p = ts.program();
   const auto& blocks = graph_->blocks();
   ir::State pre = ir::currentState(p, ts.vars());
-  FarkasEncoder farkas(z3_, options_.multiplierBits, options_.integerMultipliers && integralRows_);
+  FarkasEncoder farkas(z3_, options_.multiplierBits, options_.integerMultipliers && integralRows_,
+                       options_.disablingTransitions);
   smt::SolverConfig feasibilityConfig = ctx_->solverConfig("maxsmt-feasible");
   feasibilityConfig.queryTimeoutSeconds = 5;
   auto feasible = [&](const Cube& cube) {
@@ -416,7 +427,7 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   if (options_.queryTimeoutSeconds > 0) group->setTimeout(options_.queryTimeoutSeconds);
   smt::SolverConfig config = ctx_->solverConfig("maxsmt");
   config.shutdown = group.get();
-  auto perfect = [](const Answer& a) { return a.status == smt::SatResult::Sat && a.cost == 0; };
+  auto perfect = [](const Answer& a) { return a.status == smt::SatResult::Sat && a.cost == 0 && a.optimal; };
   if (options_.parallel && queries.size() > 1) {
     // One context per template size (VeryMax-Par), each in its own thread.
     std::vector<std::unique_ptr<z3::context>> contexts;
@@ -451,9 +462,9 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   ctx_->stats.addTime("maxsmt.maxsmt_time", watch.seconds());
 
   for (size_t i = 0; i < answers.size(); ++i)
-    ctx_->log.log(3, "maxsmt", "template size {}: {} (open entries {}, samples missed {} of {})", i + 1,
-                  smt::toString(answers[i].status), answers[i].cost, answers[i].missedSamples,
-                  queries[i].samples.size());
+    ctx_->log.log(3, "maxsmt", "template size {}: {}{} (open entries {}, samples missed {} of {})", i + 1,
+                  smt::toString(answers[i].status), answers[i].optimal ? "" : " (not optimal)", answers[i].cost,
+                  answers[i].missedSamples, queries[i].samples.size());
   // The best answer: least cost, then fewest conjuncts.
   std::optional<size_t> best;
   for (size_t i = 0; i < answers.size(); ++i)
