@@ -43,7 +43,7 @@ void registerOptions(OptionRegistry& registry) {
   registry.addChoice("maxsmt.multipliers", "integer", {"real", "integer"},
                      "Farkas multipliers of the known rows: rationals (complete over the rationals) or integers "
                      "(a pure LIA query; used only when every row's coefficients are integral)");
-  registry.addBool("maxsmt.disabling", true,
+  registry.addBool("maxsmt.disabling", false,
                    "consecution may also hold because the conditional invariant disables the transition "
                    "(Farkas' infeasibility case; doubles the consecution constraints)");
   registry.addBool("maxsmt.parallel", true,

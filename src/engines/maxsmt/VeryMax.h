@@ -37,7 +37,7 @@ struct VeryMaxOptions {
   unsigned maxConjuncts = 3;       // template sizes 1..maxConjuncts
   int coefficientBound = 3;        // template coefficients in [-bound, bound]
   unsigned multiplierBits = 1;     // template premises' Farkas multipliers in [0, 2^bits - 1]
-  bool disablingTransitions = true;  // Farkas' infeasibility case for consecution (see Farkas.h)
+  bool disablingTransitions = false;  // Farkas' infeasibility case for consecution (see Farkas.h)
   bool integerMultipliers = true;  // known rows' multipliers integral too (a pure LIA query)
   unsigned maxNarrowings = 3;      // conditional invariants per (component, assertion) beyond the first
   unsigned maxDepth = 24;          // nesting of prove() calls
