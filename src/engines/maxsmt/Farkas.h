@@ -4,7 +4,7 @@
 // implication becomes a quantifier-free constraint over the unknowns and fresh multipliers:
 //   Σ λ_i·a_i + Σ μ_j·c_j = t (per variable) and Σ λ_i·b_i + Σ μ_j·d_j ≥ t_0          (derives the target)
 //   or Σ λ_i·a_i + Σ μ_j·c_j = 0 and Σ λ_i·b_i + Σ μ_j·d_j > 0                      (premises infeasible)
-// λ_i multiply known rows (a_i·x + b_i ≤ 0, rational, λ_i real ≥ 0; free for equalities); μ_j multiply
+// λ_i multiply known rows (a_i·x + b_i ≤ 0; λ_i ≥ 0 rational, or integral on request; free for equalities); μ_j multiply
 // template rows with unknown integer coefficients c_j, d_j, which makes μ_j·c_j non-linear. As in
 // VeryMax, the non-linearity is bounded: μ_j is a small integer given by its bits, so μ_j·c_j is a sum of
 // if-then-else terms and the whole query stays linear (Z3 decides it with its LIA/LRA core).

@@ -14,7 +14,7 @@
 //    (I is inductive and safe), so the next conditional invariant needs consecution and safety only
 //    outside I; the proved invariant is the disjunction of the pieces.
 // Failed (cut point, assertion) pairs are memoised. Conditional invariants may make a block's premises
-// contradictory, i.e. disable transitions: Farkas' infeasibility case covers that.
+// contradictory, i.e. disable transitions: Farkas' infeasibility case covers that (maxsmt.disabling).
 #pragma once
 
 #include <z3++.h>
