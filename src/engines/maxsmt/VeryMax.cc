@@ -154,6 +154,28 @@ VeryMax::Outcome VeryMax::prove(ir::LocId q, const z3::expr& psi, unsigned depth
   return outcome;
 }
 
+Cube VeryMax::atState(const Cube& cube, const ir::State& state) {
+  const ir::Program& p = graph_->system().program();
+  Cube out;
+  for (const LinearRow& row : cube) {
+    LinearRow moved = row;
+    moved.expr.coeffs.clear();
+    for (auto& [key, c] : row.expr.coeffs) {
+      auto it = keyVar_.find(key);
+      unsigned to = it == keyVar_.end() || z3::eq(state[it->second], p.var(it->second).cur)
+                        ? key
+                        : linear_->declare(state[it->second]);
+      mpq_class sum = moved.expr.coeffs[to] + c;
+      if (sum == 0)
+        moved.expr.coeffs.erase(to);
+      else
+        moved.expr.coeffs[to] = sum;
+    }
+    out.push_back(moved);
+  }
+  return out;
+}
+
 bool VeryMax::beyondPieces(const Solution& piece, const std::vector<Solution>& earlier,
                            const std::vector<ir::LocId>& members) {
   for (ir::LocId h : members) {
@@ -351,15 +373,19 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
       if (!toInside) continue;
       std::vector<TemplateRow> targets = rowsAt(block.to, block.post);
       if (fromInside) {
-        // Consecution (hard), outside the narrowed-away pieces.
+        // Consecution (hard), from outside the narrowed-away pieces to inside them or the new one: the
+        // disjunction of the pieces stays inductive, since each earlier piece is inductive on its own.
+        std::vector<Cube> after;
+        for (const Cube& nc : outside.at(block.to)) after.push_back(atState(nc, block.post));
         for (const Cube& cube : block.cubes)
           for (const Cube& kc : known.at(block.from))
-            for (const Cube& nc : outside.at(block.from)) {
-              Cube premises = concat({&cube, &kc, &nc});
-              if (!feasible(premises)) continue;
-              for (const TemplateRow& target : targets)
-                query.hard.push_back(farkas.implies(Implication{premises, preRows.at(block.from)}, target));
-            }
+            for (const Cube& nc : outside.at(block.from))
+              for (const Cube& na : after) {
+                Cube premises = concat({&cube, &kc, &nc, &na});
+                if (!feasible(premises)) continue;
+                for (const TemplateRow& target : targets)
+                  query.hard.push_back(farkas.implies(Implication{premises, preRows.at(block.from)}, target));
+              }
       } else {
         // Initiation (soft), one per entry block (all rows: a candidate with vacuous rows must not
         // look cheaper than one whose every row is real).

@@ -69,6 +69,8 @@ class VeryMax {
   /// Conditional invariants of sizes 1..maxConjuncts, the one that satisfies most initiations.
   std::optional<Candidate> search(ir::LocId q, const z3::expr& psi, const std::vector<Solution>& narrowing);
 
+  /// A cube over the `cur` constants moved to the terms of `state`.
+  Cube atState(const Cube& cube, const ir::State& state);
   /// Whether `piece` holds somewhere outside the earlier pieces (at some cut point of the component).
   bool beyondPieces(const Solution& piece, const std::vector<Solution>& earlier,
                     const std::vector<ir::LocId>& members);
