@@ -46,6 +46,10 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("maxsmt.disabling", false,
                    "consecution may also hold because the conditional invariant disables the transition "
                    "(Farkas' infeasibility case; doubles the consecution constraints)");
+  registry.addInt("maxsmt.rounds", 3,
+                  "searches in all: after a failed one, the next has one more conjunct, twice the coefficient "
+                  "range and twice the time per query",
+                  1, 16);
   registry.addBool("maxsmt.parallel", true,
                    "solve the template sizes at once, each in its own thread and Z3 context (VeryMax-Par)");
   registry.addChoice("maxsmt.solver", "core-guided", {"core-guided", "optimize"},
@@ -68,8 +72,26 @@ ir::Result MaxSmtEngine::run(const ir::Program& program, RunContext& ctx) {
       if (graph.isLoop(graph.component(cut)) && cut == graph.members(graph.component(cut)).front()) ++loops;
     ctx.stats.set("maxsmt.components", static_cast<int64_t>(loops));
     ctx.stats.set("maxsmt.blocks", static_cast<int64_t>(graph.blocks().size()));
-    VeryMax verymax(graph, linear, optionsFrom(ctx.options), ctx);
-    VeryMax::Outcome outcome = verymax.proveSafe();
+    // A failed search is repeated with more room while time remains: one more conjunct, a wider
+    // coefficient range and twice the time per query each round (the failed pairs of a round are no
+    // failures with larger templates, so each round starts afresh).
+    VeryMaxOptions options = optionsFrom(ctx.options);
+    unsigned rounds = static_cast<unsigned>(ctx.options.getInt("maxsmt.rounds"));
+    std::unique_ptr<VeryMax> verymax;
+    VeryMax::Outcome outcome = VeryMax::Outcome::Failed;
+    for (unsigned round = 0; round < rounds && outcome == VeryMax::Outcome::Failed; ++round) {
+      if (round > 0) {
+        options.maxConjuncts += 1;
+        options.coefficientBound *= 2;
+        options.queryTimeoutSeconds *= 2;
+        ctx.log.log(1, "maxsmt", "round {}: up to {} conjuncts, coefficients in [-{}, {}], {} s per search",
+                    round + 1, options.maxConjuncts, options.coefficientBound, options.coefficientBound,
+                    options.queryTimeoutSeconds);
+      }
+      ctx.stats.set("maxsmt.rounds", static_cast<int64_t>(round + 1));
+      verymax = std::make_unique<VeryMax>(graph, linear, options, ctx);
+      outcome = verymax->proveSafe();
+    }
     if (outcome == VeryMax::Outcome::Stopped) return ctx.stopped();
     if (outcome == VeryMax::Outcome::Failed)
       return ir::Result::unknown(ir::UnknownReason::Incomplete, "no conditional invariants prove the program");
@@ -77,7 +99,7 @@ ir::Result MaxSmtEngine::run(const ir::Program& program, RunContext& ctx) {
     cert.context = target.sharedCtx();
     cert.kind = ir::Certificate::Kind::Invariants;
     cert.k = 1;
-    for (ir::LocId head : ts.loopHeads()) cert.invariants.emplace(head, verymax.invariantAt(head));
+    for (ir::LocId head : ts.loopHeads()) cert.invariants.emplace(head, verymax->invariantAt(head));
     for (ir::LocId l : ts.unreachableCutPoints()) cert.invariants.emplace(l, target.ctx().bool_val(false));
     ir::Result result = ir::Result::safe(std::move(cert));
     result.engine = "maxsmt";
