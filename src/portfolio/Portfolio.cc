@@ -269,7 +269,7 @@ std::vector<Slot> defaultEngines(const Shape& shape) {
 std::optional<std::string> presetEngines(const std::string& preset) {
   if (preset == "sv-comp" || preset == "chc-comp") return "auto";
   if (preset == "bug-finding") return "bmc,kind";
-  if (preset == "proof") return "kind,recmc,predabs,impact";
+  if (preset == "proof") return "kind,recmc,predabs,impact,maxsmt";
   return std::nullopt;
 }
 
