@@ -50,7 +50,7 @@ void registerOptions(OptionRegistry& registry) {
                   "searches in all: after a failed one, the next has one more conjunct, twice the coefficient "
                   "range and twice the time per query",
                   1, 16);
-  registry.addBool("maxsmt.parallel", true,
+  registry.addBool("maxsmt.parallel", false,
                    "solve the template sizes at once, each in its own thread and Z3 context (VeryMax-Par)");
   registry.addChoice("maxsmt.solver", "core-guided", {"core-guided", "optimize"},
                      "Max-SMT method: our own core-guided loop on the solver facade, or Z3's optimize");

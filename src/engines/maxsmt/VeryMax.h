@@ -42,7 +42,7 @@ struct VeryMaxOptions {
   unsigned maxNarrowings = 3;      // conditional invariants per (component, assertion) beyond the first
   unsigned maxDepth = 24;          // nesting of prove() calls
   double queryTimeoutSeconds = 10;  // one search (all template sizes) for one conditional invariant
-  bool parallel = true;            // template sizes solved at once (threads, a Z3 context each)
+  bool parallel = false;           // template sizes solved at once (threads, a Z3 context each)
   smt::MaxSmtMethod method = smt::MaxSmtMethod::CoreGuided;
 };
 

@@ -90,7 +90,7 @@ TEST_P(VeryMax, ProvesHolaTasksWithCertifiedInvariants) {
 
 INSTANTIATE_TEST_SUITE_P(Configurations, VeryMax,
                          ::testing::Values(std::map<std::string, std::string>{},
-                                           std::map<std::string, std::string>{{"maxsmt.parallel", "false"}},
+                                           std::map<std::string, std::string>{{"maxsmt.parallel", "true"}},
                                            std::map<std::string, std::string>{{"maxsmt.solver", "optimize"}}));
 
 TEST(VeryMaxEngine, NeverAnswersFalse) {
