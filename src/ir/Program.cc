@@ -177,10 +177,7 @@ std::vector<VarId> Program::callWrites(const Edge& call) const {
 
 Program Program::translate(std::shared_ptr<z3::context> target) const {
   z3::context& t = *target;
-  auto tr = [&](const z3::expr& e) {
-    if (&e.ctx() == &t) return e;
-    return z3::to_expr(t, Z3_translate(e.ctx(), e, t));
-  };
+  auto tr = [&](const z3::expr& e) { return smt::inContext(e, t); };
   Program out(target);
   out.origin_ = origin_;
   out.locs_ = locs_;

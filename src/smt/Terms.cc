@@ -81,6 +81,11 @@ z3::expr mkOr(z3::context& ctx, const std::vector<z3::expr>& es) {
 bool isTrue(const z3::expr& e) { return e.is_true(); }
 bool isFalse(const z3::expr& e) { return e.is_false(); }
 
+z3::expr inContext(const z3::expr& e, z3::context& ctx) {
+  if (&e.ctx() == &ctx) return e;
+  return z3::to_expr(ctx, Z3_translate(e.ctx(), e, ctx));
+}
+
 size_t dagSize(const z3::expr& e) {
   size_t n = 0;
   forEachSubterm(e, [&](const z3::expr&) { ++n; });

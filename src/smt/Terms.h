@@ -48,6 +48,9 @@ z3::expr mkOr(z3::context& ctx, const std::vector<z3::expr>& es);
 bool isTrue(const z3::expr& e);
 bool isFalse(const z3::expr& e);
 
+/// `e` in context `ctx` (translated when it belongs to another context).
+z3::expr inContext(const z3::expr& e, z3::context& ctx);
+
 /// Number of distinct sub-terms (DAG size), for statistics.
 size_t dagSize(const z3::expr& e);
 

@@ -4,6 +4,7 @@
 #include "certify/chc/DerivationCheck.h"
 #include "certify/chc/ModelCheck.h"
 #include "certify/chc/Strengthening.h"
+#include "smt/Terms.h"
 
 namespace argus::certify {
 
@@ -22,19 +23,14 @@ ChcAnswer unknown(std::string why) {
   return ChcAnswer{ChcStatus::Unknown, std::nullopt, std::nullopt, std::move(why), ""};
 }
 
-z3::expr inContext(const z3::expr& e, z3::context& ctx) {
-  if (&e.ctx() == &ctx) return e;
-  return z3::to_expr(ctx, Z3_translate(e.ctx(), e, ctx));
-}
-
 /// The certificate with its formulas in `ctx` (engines may work on a copy in a context of their own).
 ir::Certificate intoContext(const ir::Certificate& c, z3::context& ctx) {
   ir::Certificate out = c;
-  for (auto& [loc, inv] : out.invariants) inv = inContext(inv, ctx);
-  for (auto& [at, inv] : out.inlined) inv = inContext(inv, ctx);
+  for (auto& [loc, inv] : out.invariants) inv = smt::inContext(inv, ctx);
+  for (auto& [at, inv] : out.inlined) inv = smt::inContext(inv, ctx);
   for (auto& [proc, contract] : out.contracts) {
-    contract.pre = inContext(contract.pre, ctx);
-    contract.post = inContext(contract.post, ctx);
+    contract.pre = smt::inContext(contract.pre, ctx);
+    contract.post = smt::inContext(contract.post, ctx);
   }
   return out;
 }

@@ -293,19 +293,17 @@ Answer solveQuery(z3::context& ctx, const Query& q, smt::SolverConfig config, sm
   }
 }
 
-z3::expr translate(const z3::expr& e, z3::context& to) { return z3::expr(to, Z3_translate(e.ctx(), e, to)); }
-
 Query translated(const Query& q, z3::context& to) {
   Query out;
-  for (auto& e : q.hard) out.hard.push_back(translate(e, to));
-  for (auto& e : q.softs) out.softs.push_back(translate(e, to));
-  for (auto& e : q.samples) out.samples.push_back(translate(e, to));
+  for (auto& e : q.hard) out.hard.push_back(smt::inContext(e, to));
+  for (auto& e : q.softs) out.softs.push_back(smt::inContext(e, to));
+  for (auto& e : q.samples) out.samples.push_back(smt::inContext(e, to));
   out.softBlock = q.softBlock;
   for (auto& [cut, rows] : q.unknowns)
     for (auto& [coeffs, constant] : rows) {
       std::vector<std::pair<ir::VarId, z3::expr>> cs;
-      for (auto& [v, c] : coeffs) cs.emplace_back(v, translate(c, to));
-      out.unknowns[cut].emplace_back(std::move(cs), translate(constant, to));
+      for (auto& [v, c] : coeffs) cs.emplace_back(v, smt::inContext(c, to));
+      out.unknowns[cut].emplace_back(std::move(cs), smt::inContext(constant, to));
     }
   return out;
 }
