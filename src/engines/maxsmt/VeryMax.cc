@@ -13,10 +13,13 @@
 namespace argus::engines::maxsmt {
 namespace {
 
+/// A row without variables that holds (d ≤ 0): true in every state.
+bool holdsEverywhere(const LinearRow& row) { return row.expr.isConstant() && row.expr.constant <= 0; }
+
 /// The negation of an integer row c·x + d ≤ 0: -c·x - d + 1 ≤ 0; nullopt when the row holds everywhere
 /// (no state lies outside it).
 std::optional<LinearRow> negated(const LinearRow& row) {
-  if (row.expr.isConstant() && row.expr.constant <= 0) return std::nullopt;
+  if (holdsEverywhere(row)) return std::nullopt;
   LinearRow out;
   out.expr.add(row.expr, -1);
   out.expr.constant += 1;
@@ -86,7 +89,7 @@ z3::expr VeryMax::invariantAt(ir::LocId cut) const {
 z3::expr VeryMax::rowsFormula(const std::vector<LinearRow>& rows) const {
   std::vector<z3::expr> parts;
   for (const LinearRow& row : rows)
-    if (!(row.expr.isConstant() && row.expr.constant <= 0)) parts.push_back(linear_->toExpr(row));
+    if (!holdsEverywhere(row)) parts.push_back(linear_->toExpr(row));
   return smt::mkAnd(z3_, parts);
 }
 
@@ -239,10 +242,9 @@ struct Query {
 
 struct Answer {
   smt::SatResult status = smt::SatResult::Unknown;
-  unsigned long long cost = 0;  // initiations left open
+  std::vector<size_t> openEntries;  // entry blocks with an initiation left open (the cost across sizes)
   unsigned missedSamples = 0;
-  bool optimal = true;          // false: the cheapest model an undecided query saw
-  std::vector<bool> satisfied;  // per initiation
+  bool optimal = true;              // false: the cheapest model an undecided query saw
   // Values of the unknowns, in the order of Query::unknowns.
   std::map<ir::LocId, std::vector<std::pair<std::vector<std::pair<ir::VarId, mpq_class>>, mpq_class>>> values;
 };
@@ -254,20 +256,18 @@ Answer solveQueryUnguarded(z3::context& ctx, const Query& q, smt::SolverConfig c
   unsigned initiationWeight = static_cast<unsigned>(q.samples.size()) + 1;
   for (const z3::expr& s : q.softs) maxsmt.addSoft(s, initiationWeight);
   for (const z3::expr& s : q.samples) maxsmt.addSoft(s, 1);
-  smt::MaxSmtResult r;
+  smt::MaxSmtResult r = maxsmt.solve();
   Answer a;
-  r = maxsmt.solve();
   a.status = r.status;
   // An undecided query's cheapest model is still a conditional invariant (every hard constraint holds):
   // only its open entries may be more than necessary.
   if (!r.model) return a;
   if (r.status == smt::SatResult::Unknown) a.status = smt::SatResult::Sat, a.optimal = false;
-  a.satisfied.assign(r.satisfied.begin(), r.satisfied.begin() + static_cast<long>(q.softs.size()));
   // Cost across template sizes: entry blocks left open (a larger template has more rows per entry).
   std::set<size_t> open;
-  for (size_t i = 0; i < a.satisfied.size(); ++i)
-    if (!a.satisfied[i]) open.insert(q.softBlock[i]);
-  a.cost = open.size();
+  for (size_t i = 0; i < q.softs.size(); ++i)
+    if (!r.satisfied[i]) open.insert(q.softBlock[i]);
+  a.openEntries.assign(open.begin(), open.end());
   a.missedSamples = static_cast<unsigned>(std::count(r.satisfied.begin() + static_cast<long>(q.softs.size()),
                                                      r.satisfied.end(), false));
   auto value = [&](const z3::expr& e) {
@@ -337,6 +337,44 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   auto negPsi = graph_->cubesOf(!psi);
   if (!negPsi) return std::nullopt;
 
+  // The premises of every implication, with the infeasible ones dropped, are the same for every template
+  // size: found once here. Consecution: per block inside the component, from outside the narrowed-away
+  // pieces to inside them or the new one (the disjunction of the pieces stays inductive, since each
+  // earlier piece is inductive on its own). Initiation: per entry block of the component. Safety: the
+  // states at q that violate ψ, outside the pieces.
+  struct Premised {
+    size_t block;
+    bool entry;  // initiation (an entry block of the component), else consecution
+    std::vector<Cube> premises;
+  };
+  std::vector<Premised> blockPremises;  // in block order
+  for (size_t b = 0; b < blocks.size(); ++b) {
+    const Block& block = blocks[b];
+    if (graph_->component(block.to) != component) continue;
+    Premised item{b, graph_->component(block.from) != component, {}};
+    if (!item.entry) {
+      std::vector<Cube> after;
+      for (const Cube& nc : outside.at(block.to)) after.push_back(atState(nc, block.post));
+      for (const Cube& cube : block.cubes)
+        for (const Cube& kc : known.at(block.from))
+          for (const Cube& nc : outside.at(block.from))
+            for (const Cube& na : after)
+              if (Cube premises = concat({&cube, &kc, &nc, &na}); feasible(premises))
+                item.premises.push_back(std::move(premises));
+    } else {
+      std::vector<Cube> knownAtSource = knownCubes(block.from);
+      for (const Cube& cube : block.cubes)
+        for (const Cube& kc : knownAtSource)
+          if (Cube premises = concat({&cube, &kc}); feasible(premises)) item.premises.push_back(std::move(premises));
+    }
+    blockPremises.push_back(std::move(item));
+  }
+  std::vector<Cube> safety;
+  for (const Cube& bad : *negPsi)
+    for (const Cube& kc : known.at(q))
+      for (const Cube& nc : outside.at(q))
+        if (Cube premises = concat({&bad, &kc, &nc}); feasible(premises)) safety.push_back(std::move(premises));
+
   auto build = [&](unsigned k) {
     Query query;
     std::map<ir::LocId, std::vector<TemplateRow>> preRows;
@@ -364,48 +402,25 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
       }
       preRows[h] = rowsAt(h, pre);
     }
-    for (size_t b = 0; b < blocks.size(); ++b) {
-      const Block& block = blocks[b];
-      bool fromInside = graph_->component(block.from) == component;
-      bool toInside = graph_->component(block.to) == component;
-      if (!toInside) continue;
+    for (const Premised& item : blockPremises) {
+      const Block& block = blocks[item.block];
       std::vector<TemplateRow> targets = rowsAt(block.to, block.post);
-      if (fromInside) {
-        // Consecution (hard), from outside the narrowed-away pieces to inside them or the new one: the
-        // disjunction of the pieces stays inductive, since each earlier piece is inductive on its own.
-        std::vector<Cube> after;
-        for (const Cube& nc : outside.at(block.to)) after.push_back(atState(nc, block.post));
-        for (const Cube& cube : block.cubes)
-          for (const Cube& kc : known.at(block.from))
-            for (const Cube& nc : outside.at(block.from))
-              for (const Cube& na : after) {
-                Cube premises = concat({&cube, &kc, &nc, &na});
-                if (!feasible(premises)) continue;
-                for (const TemplateRow& target : targets)
-                  query.hard.push_back(farkas.implies(Implication{premises, preRows.at(block.from)}, target));
-              }
-      } else {
-        // Initiation (soft), one per entry block (all rows: a candidate with vacuous rows must not
-        // look cheaper than one whose every row is real).
-        std::vector<z3::expr> parts;
-        for (const Cube& cube : block.cubes)
-          for (const Cube& kc : knownCubes(block.from)) {
-            Cube premises = concat({&cube, &kc});
-            if (!feasible(premises)) continue;
-            for (const TemplateRow& target : targets)
-              parts.push_back(farkas.implies(Implication{premises, {}}, target));
-          }
-        query.softs.push_back(smt::mkAnd(z3_, parts));
-        query.softBlock.push_back(b);
+      if (!item.entry) {
+        for (const Cube& premises : item.premises)
+          for (const TemplateRow& target : targets)
+            query.hard.push_back(farkas.implies(Implication{premises, preRows.at(block.from)}, target));
+        continue;
       }
+      // Initiation is soft, one per entry block (all rows: a candidate with vacuous rows must not look
+      // cheaper than one whose every row is real).
+      std::vector<z3::expr> parts;
+      for (const Cube& premises : item.premises)
+        for (const TemplateRow& target : targets) parts.push_back(farkas.implies(Implication{premises, {}}, target));
+      query.softs.push_back(smt::mkAnd(z3_, parts));
+      query.softBlock.push_back(item.block);
     }
-    // Safety (hard): I_q, outside the pieces, excludes every state violating ψ.
-    for (const Cube& bad : *negPsi)
-      for (const Cube& kc : known.at(q))
-        for (const Cube& nc : outside.at(q)) {
-          Cube premises = concat({&bad, &kc, &nc});
-          if (feasible(premises)) query.hard.push_back(farkas.infeasible(Implication{premises, preRows.at(q)}));
-        }
+    // Safety (hard): I_q excludes every state violating ψ.
+    for (const Cube& premises : safety) query.hard.push_back(farkas.infeasible(Implication{premises, preRows.at(q)}));
     // Tie-breaker (weight 1 against the initiations' heavier weight): contain the sampled reachable
     // states that lie outside the narrowed-away pieces.
     for (ir::LocId h : members)
@@ -451,7 +466,9 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   if (options_.queryTimeoutSeconds > 0) group->setTimeout(options_.queryTimeoutSeconds);
   smt::SolverConfig config = ctx_->solverConfig("maxsmt");
   config.shutdown = group.get();
-  auto perfect = [](const Answer& a) { return a.status == smt::SatResult::Sat && a.cost == 0 && a.optimal; };
+  auto perfect = [](const Answer& a) {
+    return a.status == smt::SatResult::Sat && a.openEntries.empty() && a.optimal;
+  };
   if (options_.parallel && queries.size() > 1) {
     // One context per template size (VeryMax-Par), each in its own thread.
     std::vector<std::unique_ptr<z3::context>> contexts;
@@ -487,20 +504,20 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
 
   for (size_t i = 0; i < answers.size(); ++i)
     ctx_->log.log(3, "maxsmt", "template size {}: {}{} (open entries {}, samples missed {} of {})", i + 1,
-                  smt::toString(answers[i].status), answers[i].optimal ? "" : " (not optimal)", answers[i].cost,
+                  smt::toString(answers[i].status), answers[i].optimal ? "" : " (not optimal)", answers[i].openEntries.size(),
                   answers[i].missedSamples, queries[i].samples.size());
   // The best answer: least cost, then fewest conjuncts.
   std::optional<size_t> best;
   for (size_t i = 0; i < answers.size(); ++i)
     if (answers[i].status == smt::SatResult::Sat &&
-        (!best || std::make_pair(answers[i].cost, answers[i].missedSamples) <
-                      std::make_pair(answers[*best].cost, answers[*best].missedSamples)))
+        (!best || std::make_pair(answers[i].openEntries.size(), answers[i].missedSamples) <
+                      std::make_pair(answers[*best].openEntries.size(), answers[*best].missedSamples)))
       best = i;
   if (!best) return std::nullopt;
   ctx_->stats.set("maxsmt.template_size", static_cast<int64_t>(*best + 1));
   const Answer& answer = answers[*best];
-  const Query& query = queries[*best];
   Candidate candidate;
+  candidate.unsatisfiedEntries = answer.openEntries;
   for (auto& [cut, rows] : answer.values) {
     std::vector<LinearRow>& out = candidate.invariant[cut];
     for (auto& [coeffs, constant] : rows) {
@@ -511,10 +528,6 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
       out.push_back(row);
     }
   }
-  std::set<size_t> open;
-  for (size_t i = 0; i < answer.satisfied.size(); ++i)
-    if (!answer.satisfied[i]) open.insert(query.softBlock[i]);
-  candidate.unsatisfiedEntries.assign(open.begin(), open.end());
   return candidate;
 }
 
