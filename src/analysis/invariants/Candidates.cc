@@ -111,14 +111,28 @@ std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis) {
   return out;
 }
 
-std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, size_t maxVariables) {
+Hulls loopHeadHulls(const IntervalAnalysis& analysis) {
+  Hulls out;
+  for (LocId cut : analysis.system().loopHeads())
+    if (!analysis.at(cut).isBottom()) out.emplace(cut, analysis.at(cut).hull());
+  return out;
+}
+
+std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, const Hulls& known,
+                                          size_t maxVariables) {
   const Program& p = ts.program();
   std::vector<Candidate> out;
   for (LocId cut : ts.loopHeads()) {
+    auto hull = known.find(cut);
+    auto decided = [&](VarId x, VarId y) {
+      if (hull == known.end()) return false;
+      const Interval &a = hull->second[x], &b = hull->second[y];
+      return (a.hasHi() && b.hasLo() && a.hi() <= b.lo()) || (a.hasLo() && b.hasHi() && a.lo() > b.hi());
+    };
     std::vector<VarId> ints = relationalVariables(ts, cut, maxVariables);
     for (VarId x : ints)
       for (VarId y : ints)
-        if (x != y) out.push_back({cut, p.var(x).cur <= p.var(y).cur});
+        if (x != y && !decided(x, y)) out.push_back({cut, p.var(x).cur <= p.var(y).cur});
   }
   return out;
 }

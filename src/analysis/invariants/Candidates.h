@@ -4,6 +4,7 @@
 //  * relational: orderings x ≤ y between the integer variables around a loop head.
 #pragma once
 
+#include <map>
 #include <vector>
 
 #include "analysis/invariants/Houdini.h"
@@ -22,7 +23,14 @@ std::vector<ir::VarId> loopVariables(const transforms::CutPointSystem& ts, ir::L
 /// link the loop to what an earlier loop left behind (k = i0 + i1 - j after three loops in sequence).
 std::vector<ir::VarId> relationalVariables(const transforms::CutPointSystem& ts, ir::LocId head, size_t limit);
 
-/// x ≤ y for ordered pairs of the relational variables of each loop head.
-std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, size_t maxVariables = 24);
+/// The hull of the interval analysis at each loop head it reaches.
+using Hulls = std::map<ir::LocId, Box>;
+Hulls loopHeadHulls(const IntervalAnalysis& analysis);
+
+/// x ≤ y for ordered pairs of the relational variables of each loop head, except where the intervals in
+/// `known` (invariants already) decide it: x's interval lies below y's (implied) or above it (false).
+/// On a loop that keeps many variables at constants that leaves a fraction of the pairs to Houdini.
+std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, const Hulls& known = {},
+                                          size_t maxVariables = 24);
 
 }  // namespace argus::analysis

@@ -2,6 +2,9 @@
 // cut points) that holds after every block from the entry and is preserved by every block, assuming the
 // invariants accepted earlier. Every candidate it returns is therefore an inductive invariant together
 // with the earlier ones — which is what lets k-induction assume it and certify re-check it.
+// The result is the largest inductive subset whatever the order of the counterexamples; the order only
+// decides the cost. Initiation is checked first, and each query asks for spread values of the integers
+// (hints the solver may refuse), so one counterexample drops many of thousands of candidates at once.
 #pragma once
 
 #include <optional>

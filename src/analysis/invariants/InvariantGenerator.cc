@@ -12,6 +12,9 @@
 namespace argus::analysis {
 namespace {
 
+/// Above this many ordering candidates the relational rounds wait for the disjunctive interval rounds.
+constexpr size_t kEarlyOrderingCandidates = 1000;
+
 /// One round's worth of work on the private copy of the program.
 class Rounds {
  public:
@@ -36,11 +39,13 @@ class Rounds {
       if (!analysis.run(options, &token_)) return false;
     }
     stats_.add("invgen.interval_posts", static_cast<int64_t>(analysis.posts()));
+    if (boxes == 1) hulls_ = loopHeadHulls(analysis);
     return check(boxes == 1 ? "intervals" : "intervals(" + std::to_string(boxes) + ")",
                  intervalCandidates(analysis));
   }
 
-  bool orderings() { return check("orderings", orderingCandidates(ts_)); }
+  bool orderings() { return check("orderings", orderingCandidates(ts_, hulls_)); }
+  size_t orderingCount() const { return orderingCandidates(ts_, hulls_).size(); }
 
   bool equalities() {
     std::vector<Candidate> candidates;
@@ -109,6 +114,7 @@ class Rounds {
   transforms::CutPointSystem ts_;
   transforms::StepEncoder encoder_;
   Houdini houdini_;
+  Hulls hulls_;  // of the first interval round: sound bounds, which Houdini normally accepts as invariants
   Logger& log_;
   Stats& stats_;
   ShutdownToken& token_;
@@ -148,10 +154,17 @@ void InvariantGenerator::work() {
     Rounds rounds(*program_, proc_, log_, stats_, *token_, *channel_);
     bool going = options_.domains != InvariantDomains::None;
     bool relational = options_.domains == InvariantDomains::All;
+    // The relational rounds come right after the first intervals, unless there are so many ordering
+    // candidates (loops that touch many variables) that Houdini would hold back the cheap disjunctive
+    // interval rounds for long: then they come last.
+    // (Counted after the first intervals, which decide some orderings.)
+    bool relationalEarly = false;
     for (size_t boxes = 1; going && boxes <= options_.maxBoxes; boxes *= 2) {
       going = rounds.intervals(boxes);
-      if (going && boxes == 1 && relational) going = rounds.orderings() && rounds.equalities();
+      if (boxes == 1) relationalEarly = relational && rounds.orderingCount() <= kEarlyOrderingCandidates;
+      if (going && boxes == 1 && relationalEarly) going = rounds.orderings() && rounds.equalities();
     }
+    if (going && relational && !relationalEarly) going = rounds.orderings() && rounds.equalities();
     if (going) rounds.retryDropped();
   } catch (const z3::exception& e) {
     // After a stop request, Z3 may report the interruption as an error; a resource limit only means
