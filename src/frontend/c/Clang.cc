@@ -15,11 +15,12 @@
 namespace argus::frontend {
 
 ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugInfo, const std::string& outPath,
-                               const std::string& stderrPath) {
+                               const std::string& stderrPath, const std::vector<std::string>& extraFlags) {
   ProcessSpec spec;
   // -fno-crash-diagnostics: a crashing clang would leave its reproducer files in /tmp.
   spec.argv = {ARGUS_CLANG, "-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", ilp32 ? "-m32" : "-m64",
                "-w", "-fno-crash-diagnostics", "-o", outPath};
+  spec.argv.insert(spec.argv.end(), extraFlags.begin(), extraFlags.end());
   if (debugInfo) spec.argv.insert(spec.argv.begin() + 1, "-g");
   // A .i file is preprocessed C; naming the language keeps clang from guessing by the extension.
   spec.argv.insert(spec.argv.end(), {"-x", cFile.ends_with(".i") ? "cpp-output" : "c", cFile});

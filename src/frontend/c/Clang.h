@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "util/Process.h"
 #include "util/TempDir.h"
@@ -15,10 +16,11 @@
 namespace argus::frontend {
 
 /// Compiles a C (or preprocessed .i) file to bitcode with clang-14 (-m32 for ILP32, -m64 for LP64).
-/// `debugInfo` adds -g. Clang's stderr goes to `stderrPath` (empty: to ours), its temporary files to the
-/// folder of `outPath`. Returns the result of the clang run; the caller decides what a failure means.
+/// `debugInfo` adds -g; `extraFlags` go after ours. Clang's stderr goes to `stderrPath` (empty: to ours),
+/// its temporary files to the folder of `outPath`. Returns the result of the clang run; the caller decides
+/// what a failure means.
 ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugInfo, const std::string& outPath,
-                               const std::string& stderrPath = "");
+                               const std::string& stderrPath = "", const std::vector<std::string>& extraFlags = {});
 
 /// Where clang's first error is, as far as `cFile` goes: the line in `cFile` (of the error, or of the
 /// #include that leads to it; 0 if neither) and "MESSAGE", or "PATH:LINE: MESSAGE" for an error in another

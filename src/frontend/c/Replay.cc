@@ -221,10 +221,12 @@ ReplayOutcome interpret(const ReplaySpec& spec, const ProcessResult& run, const 
                      consumed + " of " + total + " inputs used)"};
 }
 
-ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir) {
+ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patternFill) {
   std::string bitcode = dir + "/program.bc", harness = dir + "/harness.c", executable = dir + "/program";
   std::string diagnostics = dir + "/clang.txt";
-  ProcessResult compiled = compileToBitcode(spec.cFile, spec.ilp32, /*debugInfo=*/false, bitcode, diagnostics);
+  ProcessResult compiled = compileToBitcode(spec.cFile, spec.ilp32, /*debugInfo=*/false, bitcode, diagnostics,
+                                            patternFill ? std::vector<std::string>{"-ftrivial-auto-var-init=pattern"}
+                                                        : std::vector<std::string>{});
   if (!compiled.started || compiled.exitCode != 0)
     return {false, false, "the program does not compile: " + firstLines(readTextFile(diagnostics), 5)};
 
@@ -259,14 +261,28 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir) {
   return interpret(spec, ran, readTextFile(run.stderrPath));
 }
 
+/// Replays as compiled by default; when that run ends without the error, once more with every
+/// uninitialised automatic variable filled with clang's pattern bytes (0xAA...). Traces that read an
+/// uninitialised local (C: an indeterminate value, which the model leaves arbitrary) may need a value
+/// other than what the stack happens to hold; the pattern is one that C permits, so an error reached
+/// with it is reached by a real execution of the program.
+ReplayOutcome replayTwice(const ReplaySpec& spec, const std::string& dir) {
+  ReplayOutcome plain = replayIn(spec, dir, false);
+  if (plain.reachedError || !plain.contradicted) return plain;
+  ReplayOutcome filled = replayIn(spec, dir, true);
+  if (!filled.reachedError) return plain;
+  filled.detail += " (uninitialised automatic variables holding clang's pattern bytes: -ftrivial-auto-var-init=pattern)";
+  return filled;
+}
+
 }  // namespace
 
 ReplayOutcome replayNatively(const ReplaySpec& spec) {
   try {
-    if (!spec.workDir.empty()) return replayIn(spec, spec.workDir);
-    if (const char* keep = getenv("ARGUS_DEBUG_REPLAY")) return replayIn(spec, keep);
+    if (!spec.workDir.empty()) return replayTwice(spec, spec.workDir);
+    if (const char* keep = getenv("ARGUS_DEBUG_REPLAY")) return replayTwice(spec, keep);
     TempDir dir;
-    return replayIn(spec, dir.path());
+    return replayTwice(spec, dir.path());
   } catch (const std::exception& e) {
     return {false, false, std::string("replay failed: ") + e.what()};
   }

@@ -1,6 +1,7 @@
 // Native replay: a program whose error needs a specific nondet value replays with it and not with
 // another, under both data models; exhausted inputs, a wrong input function, a failed assumption and
-// a non-terminating run are each reported as such. Witnesses found by the path explorer replay.
+// a non-terminating run are each reported as such; an error that needs an uninitialised local to be
+// non-zero replays with clang's pattern fill. Witnesses found by the path explorer replay.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -60,6 +61,32 @@ TEST_P(Replay, ValuesAreConvertedToTheFunctionsType) {
                    "  if (u == 4294967295u && c == 200) reach_error(); return 0; }\n");
   auto outcome = frontend::replayNatively(spec(snippet, {{"", "-1"}, {"", "456"}}, GetParam()));
   EXPECT_TRUE(outcome.reachedError) << outcome.detail;
+}
+
+TEST_P(Replay, UninitialisedLocalsGetAPatternWhenThePlainRunMissesTheError) {
+  // The error needs an uninitialised field to be non-zero (its value is indeterminate in C). The
+  // program zeroes the stack below it first, so the plain run misses the error; the second run fills
+  // the field with clang's pattern bytes. A value no pattern gives (12345) is still contradicted.
+  const char* body = R"(
+struct pair { int a, b; };
+void zeroStack(void) { volatile char junk[512]; for (int i = 0; i < 512; ++i) junk[i] = 0; }
+int check(int wanted) { struct pair p; struct pair *q = &p; q->a = 0; return q->b == wanted; }
+int main(void) {
+  int which = __VERIFIER_nondet_int();
+  zeroStack();
+  if (which == 1 && !check(0)) reach_error();
+  if (which == 2 && check(12345)) reach_error();
+  return 0;
+}
+)";
+  CSnippet snippet(std::string(kPrelude) + kDefinedError + body);
+  auto nonZero = frontend::replayNatively(spec(snippet, {{"__VERIFIER_nondet_int", "1"}}, GetParam()));
+  EXPECT_TRUE(nonZero.reachedError) << nonZero.detail;
+  EXPECT_NE(nonZero.detail.find("pattern"), std::string::npos) << nonZero.detail;
+  auto impossible = frontend::replayNatively(spec(snippet, {{"__VERIFIER_nondet_int", "2"}}, GetParam()));
+  EXPECT_FALSE(impossible.reachedError) << impossible.detail;
+  EXPECT_TRUE(impossible.contradicted);
+  EXPECT_EQ(impossible.detail.find("pattern"), std::string::npos) << impossible.detail;
 }
 
 TEST_P(Replay, ReportsExhaustedInputs) {
