@@ -216,7 +216,7 @@ struct BenchCommand {
     repeatable(c->add_option(
         "--verdict-pattern", patterns,
         "NAME=REGEX: how to find the verdict in an external tool's output (default: the first of "
-        "TRUE, FALSE, sat, unsat, unknown)"));
+        "TRUE, FALSE, UNKNOWN, sat, unsat, unknown)"));
     repeatable(
         c->add_option("--stat", config.statKeys, "a value of argus' --json to add to the TSV (repeatable)"));
     c->add_option("--argus", config.argusExecutable,

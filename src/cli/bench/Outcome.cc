@@ -185,7 +185,7 @@ VerdictReader VerdictReader::forExternal(const std::string& regex) {
   return VerdictReader{false, std::regex(regex, std::regex::ECMAScript)};
 }
 
-const char* VerdictReader::defaultExternalPattern() { return R"(\b(TRUE|FALSE|sat|unsat|unknown)\b)"; }
+const char* VerdictReader::defaultExternalPattern() { return R"(\b(TRUE|FALSE|UNKNOWN|sat|unsat|unknown)\b)"; }
 
 TaskOutcome judge(const BenchTask& task, const ChildOutcome& child, const std::string& stdoutText,
                   const std::string& stderrText, const VerdictReader& reader) {

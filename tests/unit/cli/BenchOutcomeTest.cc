@@ -97,6 +97,10 @@ TEST(BenchOutcome, ReadsExternalToolsByPattern) {
   EXPECT_EQ(verdictText(task(true, true), sat.verdict), "sat");
   auto cbmc = judge(task(true), exited(10), "Verification result: FALSE(unreach-call)\n", "", reader);
   EXPECT_EQ(cbmc.judgement, Judgement::WrongFalse);
+  // An UNKNOWN is a verdict (argus' or CPAchecker's own line), not a crash.
+  auto unknown = judge(task(true), exited(20), "Verdict: UNKNOWN (timeout)\n", "", reader);
+  EXPECT_EQ(unknown.status, Status::Ok);
+  EXPECT_EQ(unknown.verdict, ir::Verdict::Unknown);
   auto silent = judge(task(true), exited(1), "nothing useful\n", "", reader);
   EXPECT_EQ(silent.status, Status::Crash);
   auto custom = VerdictReader::forExternal("RESULT=(\\w+)");
