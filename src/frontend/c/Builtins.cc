@@ -28,6 +28,8 @@ std::optional<ir::ValueType> nondetType(const std::string& suffix, bool ilp32) {
       {"s32", {32, true, "s32"}},           {"s64", {64, true, "s64"}},
       {"loff_t", {64, true, "loff_t"}},     {"sector_t", {0, false, "sector_t"}},
       {"int128", {128, true, "__int128"}},  {"uint128", {128, false, "unsigned __int128"}},
+      // An arbitrary address: a pointer made from an integer (it may point into exposed objects only).
+      {"pointer", {0, false, "void *"}},
   };
   auto it = table.find(suffix);
   if (it == table.end()) return std::nullopt;
@@ -49,7 +51,7 @@ Builtin classifyFunction(const std::string& name, const std::string& errorFuncti
       b.nondetType = *type;
       b.nondetBool = suffix == "bool" || suffix == "_Bool";
     }
-    return b;  // nondet float, pointer, ...: unknown, hence unsupported
+    return b;  // nondet float, double, ...: unknown, hence unsupported
   }
   if (name == "__VERIFIER_assume") {
     b.kind = BuiltinKind::Assume;

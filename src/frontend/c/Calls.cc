@@ -83,7 +83,8 @@ bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& c
 void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst& call, const Builtin& builtin) {
   std::string name = calledFunction(call)->getName().str();
   if (call.getType()->isVoidTy()) return;
-  unsigned bits = bitsOf(call.getType(), "nondet value");
+  // A pointer is its address, as an unsigned integer of the pointer's width.
+  unsigned bits = call.getType()->isPointerTy() ? module_.memory.pointerBits() : bitsOf(call.getType(), "nondet value");
   const ir::ValueType& type = builtin.nondetType;
   z3::context& ctx = program_.ctx();
   bool isInt = encoder_.isInt();
@@ -99,7 +100,9 @@ void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst&
   }
   bool fits = builtin.nondetBool ? bits > 1 : (type.isSigned ? bits >= type.bits : bits > type.bits);
   z3::expr value = input;
-  if (bits == 1) {
+  if (call.getType()->isPointerTy()) {
+    // the address as it is (same width, unsigned)
+  } else if (bits == 1) {
     value = isInt ? input != 0 : input != ctx.bv_val(0, type.bits);
   } else if (isInt) {
     if (!fits) value = bits == type.bits ? encoder_.signedFromUnsigned(input, bits) : encoder_.wrap(input, bits);

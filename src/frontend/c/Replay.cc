@@ -68,6 +68,8 @@ void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
       bool isSigned = function.hasRetAttribute(llvm::Attribute::SExt) ||
                       (!function.hasRetAttribute(llvm::Attribute::ZExt) && type->isSigned);
       declaration.returnType = cIntegerType(returned->getIntegerBitWidth(), isSigned);
+    } else if (returned->isPointerTy()) {
+      declaration.returnType = "void *";
     }
     nondets.push_back(declaration);
   }
