@@ -1,6 +1,7 @@
 // The generator thread: rounds of candidates, each filtered by Houdini and posted at once.
 #include "analysis/invariants/InvariantGenerator.h"
 
+#include <optional>
 #include <set>
 
 #include "analysis/invariants/AffineHull.h"
@@ -44,8 +45,8 @@ class Rounds {
                  intervalCandidates(analysis));
   }
 
-  bool orderings() { return check("orderings", orderingCandidates(ts_, hulls_)); }
-  size_t orderingCount() const { return orderingCandidates(ts_, hulls_).size(); }
+  bool orderings() { return check("orderings", orderingList()); }
+  size_t orderingCount() { return orderingList().size(); }
 
   bool equalities() {
     std::vector<Candidate> candidates;
@@ -64,6 +65,13 @@ class Rounds {
   }
 
  private:
+  /// The ordering candidates, built once (counted before their round, checked in it), after the first
+  /// interval round whose hulls decide some of them.
+  const std::vector<Candidate>& orderingList() {
+    if (!orderings_) orderings_ = orderingCandidates(ts_, hulls_);
+    return *orderings_;
+  }
+
   static smt::SolverConfig config(Stats& stats, ShutdownToken& token) {
     smt::SolverConfig c;
     c.stats = &stats;
@@ -115,6 +123,7 @@ class Rounds {
   transforms::StepEncoder encoder_;
   Houdini houdini_;
   Hulls hulls_;  // of the first interval round: sound bounds, which Houdini normally accepts as invariants
+  std::optional<std::vector<Candidate>> orderings_;
   Logger& log_;
   Stats& stats_;
   ShutdownToken& token_;

@@ -84,7 +84,8 @@ void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst&
   std::string name = calledFunction(call)->getName().str();
   if (call.getType()->isVoidTy()) return;
   // A pointer is its address, as an unsigned integer of the pointer's width.
-  unsigned bits = call.getType()->isPointerTy() ? module_.memory.pointerBits() : bitsOf(call.getType(), "nondet value");
+  bool pointer = call.getType()->isPointerTy();
+  unsigned bits = pointer ? module_.memory.pointerBits() : bitsOf(call.getType(), "nondet value");
   const ir::ValueType& type = builtin.nondetType;
   z3::context& ctx = program_.ctx();
   bool isInt = encoder_.isInt();
@@ -100,7 +101,7 @@ void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst&
   }
   bool fits = builtin.nondetBool ? bits > 1 : (type.isSigned ? bits >= type.bits : bits > type.bits);
   z3::expr value = input;
-  if (call.getType()->isPointerTy()) {
+  if (pointer) {
     // the address as it is (same width, unsigned)
   } else if (bits == 1) {
     value = isInt ? input != 0 : input != ctx.bv_val(0, type.bits);
