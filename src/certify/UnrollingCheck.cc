@@ -96,13 +96,13 @@ class Unrolling {
  public:
   /// Complete unrolling: every node within `bound`; bad: an error location or a cut-off node.
   Unrolling(const ir::Program& p, unsigned bound)
-      : p_(p), bound_(bound), inst_(p), loops_(loopsContaining(p)) {}
+      : p_(p), bound_(bound), inst_(p, ir::Folding::Constants), loops_(loopsContaining(p)) {}
   /// Inlining tree: every node but the sites not in `inlinedSites`; bad: an error location or an open
   /// site from which an error location is reachable.
   Unrolling(const ir::Program& p, std::set<Key> inlinedSites)
       : p_(p),
         inlined_(std::move(inlinedSites)),
-        inst_(p),
+        inst_(p, ir::Folding::Constants),
         loops_(loopsContaining(p)),
         mayReachError_(mayReachError(p)) {}
 
@@ -343,7 +343,7 @@ class Unrolling {
   const ir::Program& p_;
   unsigned bound_ = 0;                   // complete unrolling
   std::optional<std::set<Key>> inlined_;  // inlining tree: the sites to expand
-  ir::Instantiator inst_;
+  ir::Instantiator inst_;  // with constant propagation (see ir::Folding)
   std::vector<std::vector<ir::LocId>> loops_;
   std::vector<bool> mayReachError_;  // inlining tree only
   std::vector<Node> nodes_;

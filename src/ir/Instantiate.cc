@@ -2,6 +2,7 @@
 // solver dumps stay readable.
 #include "ir/Instantiate.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "smt/Terms.h"
@@ -45,7 +46,19 @@ z3::expr evaluateAt(const Program& p, const z3::expr& e, const std::vector<VarId
   return sub.apply(e);
 }
 
-Instantiator::Instantiator(const Program& p) : p_(&p), reads_(p.numEdges()) {
+namespace {
+bool isValue(const z3::expr& e) { return e.is_numeral() || e.is_true() || e.is_false(); }
+
+/// Whether `e` mentions one of the constants in `ids`.
+bool mentions(const z3::expr& e, const std::unordered_map<unsigned, VarId>& ids) {
+  for (const z3::expr& c : smt::freeConstants(e))
+    if (ids.count(c.id())) return true;
+  return false;
+}
+}  // namespace
+
+Instantiator::Instantiator(const Program& p, Folding folding)
+    : p_(&p), folding_(folding), reads_(p.numEdges()), definitions_(p.numEdges()) {
   std::unordered_map<unsigned, VarId> curToVar;
   for (auto& v : p.vars()) curToVar.emplace(v.cur.id(), v.id);
   for (auto& e : p.edges()) {
@@ -60,6 +73,30 @@ Instantiator::Instantiator(const Program& p) : p_(&p), reads_(p.numEdges()) {
           reads.push_back(it->second);
       }
   }
+  if (folding_ == Folding::None) return;
+  std::unordered_map<unsigned, VarId> nextToVar;
+  for (auto& v : p.vars()) nextToVar.emplace(v.next.id(), v.id);
+  for (auto& e : p.edges()) {
+    if (e.kind != EdgeKind::Transition) continue;
+    std::vector<z3::expr> conjuncts{e.formula};
+    for (size_t i = 0; i < conjuncts.size(); ++i) {
+      z3::expr c = conjuncts[i];
+      if (c.is_and()) {
+        for (unsigned k = 0; k < c.num_args(); ++k) conjuncts.push_back(c.arg(k));
+        continue;
+      }
+      if (!c.is_eq()) continue;
+      for (unsigned side : {0u, 1u}) {
+        z3::expr lhs = c.arg(side), rhs = c.arg(1 - side);
+        auto it = lhs.is_const() ? nextToVar.find(lhs.id()) : nextToVar.end();
+        if (it == nextToVar.end() || mentions(rhs, nextToVar)) continue;
+        bool known = std::any_of(definitions_[e.id].begin(), definitions_[e.id].end(),
+                                 [&](const Definition& d) { return d.var == it->second; });
+        if (!known) definitions_[e.id].push_back(Definition{it->second, rhs, smt::freeConstants(rhs).empty()});
+        break;
+      }
+    }
+  }
 }
 
 EdgeInstance Instantiator::transition(EdgeId id, const State& pre) const {
@@ -67,15 +104,33 @@ EdgeInstance Instantiator::transition(EdgeId id, const State& pre) const {
   INVARIANT(e.kind == EdgeKind::Transition, "instantiating a call edge as a transition");
   z3::context& ctx = p_->ctx();
   smt::Substitution sub(ctx);
-  for (VarId v : reads_[id]) sub.add(p_->var(v).cur, pre[v]);
+  bool readsValue = false;
+  for (VarId v : reads_[id]) {
+    sub.add(p_->var(v).cur, pre[v]);
+    readsValue = readsValue || isValue(pre[v]);
+  }
+  for (auto& a : e.aux) sub.add(a, smt::freshConst(ctx, a.decl().name().str(), a.get_sort()));
   State post = pre;
+  // Constant propagation: the defining terms only read `cur` and aux constants, so they are evaluated
+  // with the substitution so far, before the `next` constants join it.
+  std::vector<VarId> folded;
+  for (const Definition& d : definitions_[id]) {
+    if (!d.closed && !readsValue) continue;  // over fresh terms only: no value
+    z3::expr value = sub.apply(d.term).simplify();
+    if (!isValue(value)) continue;
+    sub.add(p_->var(d.var).next, value);
+    post[d.var] = value;
+    folded.push_back(d.var);
+  }
   for (VarId w : e.writes) {
+    if (std::find(folded.begin(), folded.end(), w) != folded.end()) continue;
     z3::expr fresh = smt::freshConst(ctx, p_->var(w).name, p_->var(w).cur.get_sort());
     sub.add(p_->var(w).next, fresh);
     post[w] = fresh;
   }
-  for (auto& a : e.aux) sub.add(a, smt::freshConst(ctx, a.decl().name().str(), a.get_sort()));
-  EdgeInstance out{sub.apply(e.formula), std::move(post), {}};
+  z3::expr formula = sub.apply(e.formula);
+  if (folding_ == Folding::Constants && (readsValue || !folded.empty())) formula = formula.simplify();
+  EdgeInstance out{formula, std::move(post), {}};
   for (auto& in : e.inputs) out.inputTerms.push_back(sub.apply(in.term));
   return out;
 }
@@ -84,9 +139,16 @@ std::vector<z3::expr> Instantiator::callArgs(EdgeId id, const State& pre) const 
   const Edge& e = p_->edge(id);
   INVARIANT(e.kind == EdgeKind::Call, "callArgs of a transition");
   smt::Substitution sub(p_->ctx());
-  for (VarId v : reads_[id]) sub.add(p_->var(v).cur, pre[v]);
+  bool readsValue = false;
+  for (VarId v : reads_[id]) {
+    sub.add(p_->var(v).cur, pre[v]);
+    readsValue = readsValue || isValue(pre[v]);
+  }
   std::vector<z3::expr> out;
-  for (auto& a : e.args) out.push_back(sub.apply(a));
+  for (auto& a : e.args) {
+    z3::expr arg = sub.apply(a);
+    out.push_back(folding_ == Folding::Constants && readsValue ? arg.simplify() : arg);
+  }
   return out;
 }
 

@@ -48,10 +48,20 @@ struct EdgeInstance {
   std::vector<z3::expr> inputTerms; // the edge's nondet inputs, instantiated, in order
 };
 
+/// How an Instantiator treats values it can compute while instantiating.
+enum class Folding {
+  None,       // every written variable gets a fresh constant (the plain SSA encoding)
+  Constants,  // constant propagation: a written variable whose defining term evaluates to a value (a
+              // numeral, true or false) at the pre-state takes that value as its term instead of a fresh
+              // constant, and formulas and arguments that read values are simplified; an edge whose guard
+              // folds to false instantiates to false. Unrollings with constant arguments and counters then
+              // lose their infeasible branches before the solver sees them.
+};
+
 /// Caches, per edge, which variables its formula reads so that instantiation substitutes only those.
 class Instantiator {
  public:
-  explicit Instantiator(const Program& p);
+  explicit Instantiator(const Program& p, Folding folding = Folding::None);
   const Program& program() const { return *p_; }
 
   /// Instantiates a transition edge at `pre`.
@@ -62,8 +72,18 @@ class Instantiator {
   const std::vector<VarId>& reads(EdgeId e) const { return reads_.at(e); }
 
  private:
+  /// A written variable's defining term: a top-level conjunct `next == term` of its edge's formula
+  /// whose term mentions no `next` constant.
+  struct Definition {
+    VarId var;
+    z3::expr term;
+    bool closed;  // mentions no constant: a value whatever the pre-state
+  };
+
   const Program* p_;
+  Folding folding_;
   std::vector<std::vector<VarId>> reads_;
+  std::vector<std::vector<Definition>> definitions_;  // per edge; filled only with Folding::Constants
 };
 
 }  // namespace argus::ir

@@ -100,11 +100,26 @@ TEST(Bmc, BoundedLoopIsCompleteAtItsTripCount) {
   expectCertifiedSafe(b.p, run->result, 5);
 }
 
-TEST(Bmc, WithoutTheForwardConditionABoundedLoopIsNotProved) {
+TEST(Bmc, WithoutTheForwardConditionOnlyAFoldedLoopIsProved) {
+  // A constant trip count: constant propagation folds the loop's guards, so the unwinding is
+  // structurally complete at bound 3 and needs no forward condition.
   BoundedLoop b(3);
-  auto run = runBmc(b.p, {{"bmc.forward_condition", "false"}, {"bmc.max_bound", "6"}});
-  EXPECT_EQ(run->result.verdict, ir::Verdict::Unknown);
-  EXPECT_EQ(run->result.reason, ir::UnknownReason::BoundReached);
+  auto folded = runBmc(b.p, {{"bmc.forward_condition", "false"}, {"bmc.max_bound", "6"}});
+  expectCertifiedSafe(b.p, folded->result, 3);
+  // The same loop up to a nondet n in [0, 3]: every bound leaves a continuation the unwinding cannot cut.
+  Fixture f;
+  ir::VarId n = f.local("n"), i = f.local("i");
+  ir::LocId read = f.loc("read"), head = f.loc("head"), body = f.loc("body");
+  f.nondet(f.entry, read, n);
+  f.assume(read, head, f.cur(n) >= 0 && f.cur(n) <= 3 && f.cur(i) == 0);
+  f.branch(head, f.cur(i) < f.cur(n), body, f.exit);
+  f.assign(body, head, i, f.cur(i) + 1);
+  f.assume(body, f.error, f.cur(i) > 3);
+  auto open = runBmc(f.p, {{"bmc.forward_condition", "false"}, {"bmc.max_bound", "6"}});
+  EXPECT_EQ(open->result.verdict, ir::Verdict::Unknown);
+  EXPECT_EQ(open->result.reason, ir::UnknownReason::BoundReached);
+  // With the forward condition it is proved.
+  EXPECT_EQ(runBmc(f.p)->result.verdict, ir::Verdict::Safe);
 }
 
 TEST(Bmc, ProceduresSafeAndUnsafe) {

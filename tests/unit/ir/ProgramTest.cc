@@ -122,6 +122,62 @@ TEST(Instantiate, ChainsEdgesIntoAPathFormula) {
   EXPECT_FALSE(z3::eq(i0.post[t.x], s0[t.x]));
 }
 
+TEST(Instantiate, ConstantFoldingPropagatesValuesAndDropsInfeasibleGuards) {
+  Counter t;
+  Program& p = t.p;
+  Instantiator plain(p), folding(p, Folding::Constants);
+  State s0 = freshState(p, p.scope(t.main));
+  EdgeId init = p.loc(p.proc(t.main).entry).out[0];
+  EdgeId enter = kNone, exitLoop = kNone, call = kNone;
+  for (EdgeId e : p.loc(t.head).out) (p.edge(e).to == t.after ? exitLoop : enter) = e;
+  call = p.loc(t.body).out[0];
+  // x := 0 gives x the value 0 itself, not a fresh constant equal to it.
+  auto i0 = folding.transition(init, s0);
+  EXPECT_TRUE(i0.post[t.x].is_numeral());
+  EXPECT_EQ(i0.post[t.x].get_numeral_int(), 0);
+  EXPECT_TRUE(i0.formula.is_true());
+  EXPECT_FALSE(plain.transition(init, s0).post[t.x].is_numeral());
+  // At x = 0 the loop exit (x >= 10) folds to false, the entry (x < 10) to true; the call's argument is 0.
+  EXPECT_TRUE(folding.transition(exitLoop, i0.post).formula.is_false());
+  EXPECT_TRUE(folding.transition(enter, i0.post).formula.is_true());
+  std::vector<z3::expr> args = folding.callArgs(call, i0.post);
+  ASSERT_EQ(args.size(), 1u);
+  EXPECT_TRUE(z3::eq(args[0], p.ctx().int_val(0)));
+  // inc's r := a + 1 at a = 41 folds to 42; at a fresh term it stays an equation over a fresh r.
+  State s1 = freshState(p, p.scope(t.inc));
+  EdgeId body = p.loc(p.proc(t.inc).entry).out[0];
+  auto fresh = folding.transition(body, s1);
+  EXPECT_FALSE(fresh.post[t.r].is_numeral());
+  EXPECT_EQ(smt::checkSat(p.ctx(), {fresh.formula, fresh.post[t.r] != s1[t.a] + 1}), smt::SatResult::Unsat);
+  s1[t.a] = p.ctx().int_val(41);
+  EXPECT_TRUE(z3::eq(folding.transition(body, s1).post[t.r], p.ctx().int_val(42)));
+}
+
+TEST(Instantiate, ConstantFoldingKeepsEveryConjunctOfTheEdge) {
+  // x' = 1 and x' = 2 on one edge: folding the first definition must leave the second to refute it;
+  // y' = x + 1 next to a guard on y' keeps the guard over y's value.
+  auto ctx = std::make_shared<z3::context>();
+  Program p(ctx);
+  ProcId main = p.addProcedureWithFrame("main");
+  VarId x = p.addVariable(main, VarRole::Local, "main::x", ctx->int_sort(), "x");
+  VarId y = p.addVariable(main, VarRole::Local, "main::y", ctx->int_sort(), "y");
+  LocId mid = p.addLocation(main, "mid");
+  EdgeId twice = p.addTransition(p.proc(main).entry, mid, p.var(x).next == 1 && p.var(x).next == 2, {x});
+  EdgeId guarded =
+      p.addTransition(mid, p.proc(main).exit, p.var(y).next == p.var(x).cur + 1 && p.var(y).next > 5, {y});
+  p.setMain(main);
+  Instantiator folding(p, Folding::Constants);
+  State s = freshState(p, p.scope(main));
+  EXPECT_TRUE(folding.transition(twice, s).formula.is_false());
+  s[x] = ctx->int_val(4);
+  auto low = folding.transition(guarded, s);
+  EXPECT_TRUE(low.formula.is_false());  // y = 5 is not > 5
+  s[x] = ctx->int_val(7);
+  auto high = folding.transition(guarded, s);
+  EXPECT_TRUE(high.formula.is_true());
+  EXPECT_TRUE(z3::eq(high.post[y], ctx->int_val(8)));
+}
+
 TEST(Program, RemoveEdgesRenumbersAndDropsIsolatedLocations) {
   Counter t;
   size_t locsBefore = t.p.numLocs();
