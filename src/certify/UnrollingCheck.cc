@@ -14,6 +14,13 @@
 // global arbitrary, and it is bad itself if an error location is reachable from its location (through the
 // procedure's edges and into the callees of its calls; computed here, not taken from any engine). No error
 // location and no bad open site may be reachable.
+//
+// Edges are instantiated with constant propagation (ir::Folding::Constants): a value a variable is
+// assigned replaces its fresh constant, and guards that fold to false instantiate to false. That is an
+// equivalence on each edge (the defining equation holds of the value it is replaced by; Z3's simplifier
+// does the rest), not a judgement of the engine's, and without it a recursion on constants such as
+// fibo(15) is out of reach: the unfolded check of its 1973 activations took 4.4 s for an inlining tree and
+// more than 90 s for the complete unrolling bmc reports, against about 1 s and 6 s folded.
 #include <fmt/format.h>
 
 #include <algorithm>

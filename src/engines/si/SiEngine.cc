@@ -65,13 +65,31 @@ class Strategy {
   virtual Step query(Session& s) = 0;
 };
 
-/// Corral's OverRefSI: open sites keep their havoc summaries; a counterexample that runs through open
-/// sites inlines them, one through none is real; UNSAT is a proof.
+/// The block literals of the open sites (each implies that its site is not reached), with the round's
+/// close and error literals: the under-approximation's assumptions.
+std::vector<z3::expr> underApproximation(Session& s) {
+  std::vector<z3::expr> literals;
+  for (NodeId site : s.unwinding().openSites()) literals.push_back(s.unwinding().blockLiteral(site));
+  literals.push_back(s.round().close);
+  literals.push_back(s.round().error);
+  return literals;
+}
+
+/// Corral's OverRefSI: first the under-approximation (every open site blocked; SAT is a real
+/// counterexample), then the over-approximation (open sites keep their havoc summaries): UNSAT is a proof,
+/// and a counterexample inlines the open sites it runs through. Without the first query the search
+/// depends on which model the solver returns: a model through an open site is always at hand, and
+/// inlining loop iterations one at a time can go on long past a real error (loops/sum01-1: 425 queries
+/// and a timeout, where the under-approximation finds the bug at the eleventh iteration).
 class OverRefinement final : public Strategy {
  public:
   const char* name() const override { return "overref"; }
   Step query(Session& s) override {
     Step step;
+    smt::SatResult under = s.check(underApproximation(s));
+    if (under == smt::SatResult::Unknown) return step;
+    if (under == smt::SatResult::Sat)
+      return Step{Step::Kind::Trace, s.unwinding().extractTrace(s.solver().model()), {}};
     smt::SatResult r = s.check({s.round().close, s.round().error});
     if (r == smt::SatResult::Unknown) return step;
     if (r == smt::SatResult::Unsat) return Step{Step::Kind::Safe, {}, {}};
@@ -93,13 +111,8 @@ class UnderWidening final : public Strategy {
   Step query(Session& s) override {
     Step step;
     std::map<unsigned, NodeId> siteOf;  // block literal id -> site
-    std::vector<z3::expr> blocks;
-    for (NodeId site : s.unwinding().openSites()) {
-      const z3::expr& b = s.unwinding().blockLiteral(site);
-      siteOf.emplace(b.id(), site);
-      blocks.push_back(b);
-    }
-    smt::SatResult r = s.check(withRound(s, blocks));
+    for (NodeId site : s.unwinding().openSites()) siteOf.emplace(s.unwinding().blockLiteral(site).id(), site);
+    smt::SatResult r = s.check(underApproximation(s));
     if (r == smt::SatResult::Unknown) return step;
     if (r == smt::SatResult::Sat) return Step{Step::Kind::Trace, s.unwinding().extractTrace(s.solver().model()), {}};
     std::vector<z3::expr> core = blockedIn(s.solver().unsatCore(), siteOf);

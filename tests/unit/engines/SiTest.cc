@@ -120,6 +120,27 @@ TEST_P(Si, AnUnsupportedEdgeIsNoBug) {
 
 INSTANTIATE_TEST_SUITE_P(Strategies, Si, ::testing::Values("corral", "legion"));
 
+TEST_P(Si, FindsALoopBugBeforeInliningPastIt) {
+  // loops/sum01-1 in small: n := nondet; s := 0; i := 1; while (i <= n) { if (i < 4) s := s + 2; i := i + 1 }
+  // error if s != 2n and s != 0. The bug (n = 4, s = 6) needs four iterations; the loop's open site
+  // always offers a model through its havoc summary, so overref must query the under-approximation
+  // first (Corral) to stop there rather than inline iteration after iteration up to the bound.
+  Fixture f;
+  ir::VarId n = f.local("n"), s = f.local("s"), i = f.local("i");
+  ir::LocId read = f.loc("read"), init = f.loc("init"), head = f.loc("head"), body = f.loc("body"),
+            add = f.loc("add"), step = f.loc("step"), after = f.loc("after");
+  f.nondet(f.entry, read, n);
+  f.assign(read, init, s, f.num(0));
+  f.assign(init, head, i, f.num(1));
+  f.branch(head, f.cur(i) <= f.cur(n), body, after);
+  f.branch(body, f.cur(i) < 4, add, step);
+  f.assign(add, step, s, f.cur(s) + 2);
+  f.assign(step, head, i, f.cur(i) + 1);
+  f.branch(after, f.cur(s) != 2 * f.cur(n) && f.cur(s) != 0, f.error, f.exit);
+  auto out = run(f.p, {{"si.max_bound", "12"}});
+  EXPECT_EQ(expectCheckedBug(f.p, *out), 4);
+}
+
 TEST(SiStrategies, TheDefaultIsUnderwidenAndMinimisesItsCores) {
   CallProgram prog([](const z3::expr& x, const z3::expr& y) { return y != x + 1; });
   auto out = runEngine("si", prog.p, {}, 60);
