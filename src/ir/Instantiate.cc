@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "smt/Implicant.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
 
@@ -78,13 +79,7 @@ Instantiator::Instantiator(const Program& p, Folding folding)
   for (auto& v : p.vars()) nextToVar.emplace(v.next.id(), v.id);
   for (auto& e : p.edges()) {
     if (e.kind != EdgeKind::Transition) continue;
-    std::vector<z3::expr> conjuncts{e.formula};
-    for (size_t i = 0; i < conjuncts.size(); ++i) {
-      z3::expr c = conjuncts[i];
-      if (c.is_and()) {
-        for (unsigned k = 0; k < c.num_args(); ++k) conjuncts.push_back(c.arg(k));
-        continue;
-      }
+    for (const z3::expr& c : smt::conjuncts(e.formula)) {
       if (!c.is_eq()) continue;
       for (unsigned side : {0u, 1u}) {
         z3::expr lhs = c.arg(side), rhs = c.arg(1 - side);
@@ -99,16 +94,22 @@ Instantiator::Instantiator(const Program& p, Folding folding)
   }
 }
 
-EdgeInstance Instantiator::transition(EdgeId id, const State& pre) const {
-  const Edge& e = p_->edge(id);
-  INVARIANT(e.kind == EdgeKind::Transition, "instantiating a call edge as a transition");
-  z3::context& ctx = p_->ctx();
-  smt::Substitution sub(ctx);
-  bool readsValue = false;
+smt::Substitution Instantiator::readsAt(EdgeId id, const State& pre, bool& readsValue) const {
+  smt::Substitution sub(p_->ctx());
+  readsValue = false;
   for (VarId v : reads_[id]) {
     sub.add(p_->var(v).cur, pre[v]);
     readsValue = readsValue || isValue(pre[v]);
   }
+  return sub;
+}
+
+EdgeInstance Instantiator::transition(EdgeId id, const State& pre) const {
+  const Edge& e = p_->edge(id);
+  INVARIANT(e.kind == EdgeKind::Transition, "instantiating a call edge as a transition");
+  z3::context& ctx = p_->ctx();
+  bool readsValue = false;
+  smt::Substitution sub = readsAt(id, pre, readsValue);
   for (auto& a : e.aux) sub.add(a, smt::freshConst(ctx, a.decl().name().str(), a.get_sort()));
   State post = pre;
   // Constant propagation: the defining terms only read `cur` and aux constants, so they are evaluated
@@ -138,12 +139,8 @@ EdgeInstance Instantiator::transition(EdgeId id, const State& pre) const {
 std::vector<z3::expr> Instantiator::callArgs(EdgeId id, const State& pre) const {
   const Edge& e = p_->edge(id);
   INVARIANT(e.kind == EdgeKind::Call, "callArgs of a transition");
-  smt::Substitution sub(p_->ctx());
   bool readsValue = false;
-  for (VarId v : reads_[id]) {
-    sub.add(p_->var(v).cur, pre[v]);
-    readsValue = readsValue || isValue(pre[v]);
-  }
+  smt::Substitution sub = readsAt(id, pre, readsValue);
   std::vector<z3::expr> out;
   for (auto& a : e.args) {
     z3::expr arg = sub.apply(a);

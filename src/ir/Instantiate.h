@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ir/Program.h"
+#include "smt/Terms.h"
 
 namespace argus::ir {
 
@@ -79,6 +80,10 @@ class Instantiator {
     z3::expr term;
     bool closed;  // mentions no constant: a value whatever the pre-state
   };
+
+  /// The substitution of the edge's read variables by their terms at `pre`; `readsValue` tells whether
+  /// one of those terms is a value (then simplifying can fold).
+  smt::Substitution readsAt(EdgeId id, const State& pre, bool& readsValue) const;
 
   const Program* p_;
   Folding folding_;

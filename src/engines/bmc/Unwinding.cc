@@ -9,8 +9,14 @@
 namespace argus::engines::bmc {
 
 Unwinding::Unwinding(const ir::Program& program, smt::Solver& solver, Stats& stats, UnwindingOptions options)
-    : p_(program), solver_(solver), stats_(stats), options_(std::move(options)), inst_(program, ir::Folding::Constants), loops_(program),
-      live_(program, inst_), merges_(program, loops_) {
+    : p_(program),
+      solver_(solver),
+      stats_(stats),
+      options_(std::move(options)),
+      inst_(program, ir::Folding::Constants),
+      loops_(program),
+      live_(program, inst_),
+      merges_(program, loops_) {
   if (options_.openSites) reachesError_ = locationsReachingError();
 }
 
