@@ -198,7 +198,7 @@ struct TranslateCommand {
 
 struct BenchCommand {
   bench::BenchConfig config;
-  std::vector<std::string> runs, externals, patterns, floors;
+  std::vector<std::string> runs, externals, patterns, floors, cores, virtualBests;
 
   CLI::App* setUp(CLI::App& app) {
     CLI::App* c =
@@ -229,6 +229,13 @@ struct BenchCommand {
     repeatable(c->add_option("--min-solved", floors,
                              "NAME=N: exit 1 if configuration NAME solves fewer than N tasks (correct TRUE + "
                              "correct FALSE) (repeatable)"));
+    repeatable(c->add_option("--cores", cores,
+                             "NAME=N: each task of configuration NAME takes N of the --jobs slots, for a run "
+                             "that uses N cores itself (a portfolio with --jobs N) (repeatable)"));
+    repeatable(c->add_option("--virtual-best", virtualBests,
+                             "NAME=A,B,...: add the virtual best of configurations A, B, ... (per task the best "
+                             "outcome) as configuration NAME, with the tasks each of them alone solves "
+                             "(repeatable)"));
     return c;
   }
   void prepare() {
@@ -236,6 +243,8 @@ struct BenchCommand {
     for (auto& e : externals) config.runs.push_back(bench::parseExternalRun(e));
     for (auto& p : patterns) applyPattern(p);
     for (auto& f : floors) config.minSolved.push_back(bench::parseSolvedFloor(f));
+    for (auto& c : cores) config.cores.push_back(bench::parseCoreShare(c));
+    for (auto& v : virtualBests) config.virtualBest.push_back(bench::parseVirtualBest(v));
     if (config.statKeys.empty()) config.statKeys = bench::defaultStatKeys();
     bench::validateConfig(config);
   }

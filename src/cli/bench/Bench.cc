@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <condition_variable>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -100,15 +101,41 @@ class Driver {
     for (size_t job = next_++; job < total; job = next_++) {
       size_t t = job / config_.runs.size(), r = job % config_.runs.size();
       if (InterruptScope::interrupted()) {
+        startInOrder(job, 0);
         TaskOutcome& skipped = results_[r].outcomes[t];
         skipped.status = Status::Error;
         skipped.judgement = Judgement::Error;
         skipped.reason = "not run: interrupted";
         continue;
       }
+      int slots = slotsOf(config_.runs[r]);
+      startInOrder(job, slots);
       results_[r].outcomes[t] = runOne(tasks_[t], config_.runs[r], t);
+      {
+        std::lock_guard<std::mutex> lock(slotMutex_);
+        freeSlots_ += slots;
+      }
+      slotChanged_.notify_all();
       report(tasks_[t], config_.runs[r], results_[r].outcomes[t], total);
     }
+  }
+
+  int slotsOf(const RunSpec& run) const {
+    for (auto& c : config_.cores)
+      if (c.name == run.name) return c.cores;
+    return 1;
+  }
+
+  /// Waits until every earlier job has started and `slots` job slots are free, then takes them: jobs
+  /// start in order, so a run that needs several slots is not passed over by runs that need one.
+  void startInOrder(size_t job, int slots) {
+    {
+      std::unique_lock<std::mutex> lock(slotMutex_);
+      slotChanged_.wait(lock, [&] { return nextToStart_ == job && freeSlots_ >= slots; });
+      freeSlots_ -= slots;
+      ++nextToStart_;
+    }
+    slotChanged_.notify_all();
   }
 
   TaskOutcome runOne(const BenchTask& task, const RunSpec& run, size_t index) {
@@ -177,6 +204,10 @@ class Driver {
   std::vector<RunResults> results_;
   std::atomic<size_t> next_{0}, done_{0};
   std::mutex progressMutex_;
+  std::mutex slotMutex_;  // guards freeSlots_ and nextToStart_
+  std::condition_variable slotChanged_;
+  int freeSlots_ = config_.jobs;
+  size_t nextToStart_ = 0;
 };
 
 /// Why a task's outcome is a failure, for the message on stderr.
@@ -235,6 +266,15 @@ std::string witnessSummary(const RunResults& run) {
   return fmt::format("Witnesses of {} (TRUE and FALSE answers, checked by argus validate): {}\n", run.name, out);
 }
 
+/// The configurations a virtual best names, from `runs`.
+std::vector<const RunResults*> membersOf(const VirtualBestSpec& spec, const std::vector<RunResults>& runs) {
+  std::vector<const RunResults*> members;
+  for (auto& name : spec.members)
+    for (auto& r : runs)
+      if (r.name == name) members.push_back(&r);
+  return members;
+}
+
 std::string summary(const BenchConfig& config, const std::vector<BenchTask>& tasks,
                     const std::vector<RunResults>& runs) {
   std::string out =
@@ -246,6 +286,7 @@ std::string summary(const BenchConfig& config, const std::vector<BenchTask>& tas
     if (config.witnesses) out += witnessSummary(r) + "\n";
   }
   if (auto comparison = comparisonMarkdown(tasks, runs); !comparison.empty()) out += comparison + "\n";
+  for (auto& vb : config.virtualBest) out += uniqueSolutionsMarkdown(tasks, vb.name, membersOf(vb, runs)) + "\n";
   return out;
 }
 
@@ -278,6 +319,22 @@ void validateConfig(BenchConfig& config) {
   // The limit is set in bytes (rlim_t): more MB than that counts would wrap around.
   if (config.memoryMB < 0 || config.memoryMB > (1L << 30))
     throw OptionError("--memory must be between 0 (no limit) and 1073741824 MB");
+  std::set<std::string> shared;
+  for (auto& c : config.cores) {
+    if (!names.count(c.name)) throw OptionError("--cores " + c.name + ": no configuration is named '" + c.name + "'");
+    if (!shared.insert(c.name).second) throw OptionError("--cores " + c.name + " is given twice");
+    if (c.cores > config.jobs)
+      throw OptionError(fmt::format("--cores {}={}: a task cannot take more than the {} job slot{} of --jobs",
+                                    c.name, c.cores, config.jobs, config.jobs == 1 ? "" : "s"));
+  }
+  std::set<std::string> virtualNames;
+  for (auto& vb : config.virtualBest) {
+    for (auto& m : vb.members)
+      if (!names.count(m))
+        throw OptionError("--virtual-best " + vb.name + ": no configuration is named '" + m + "'");
+    if (names.count(vb.name) || !virtualNames.insert(vb.name).second)
+      throw OptionError("--virtual-best " + vb.name + ": that name is taken by another configuration");
+  }
   std::set<std::string> floors;
   for (auto& f : config.minSolved) {
     if (!names.count(f.name))
@@ -296,7 +353,8 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   InterruptScope interruptScope;
   Driver driver(config, tasks, progress);
   driver.runAll();
-  auto& runs = driver.results();
+  std::vector<RunResults> runs = driver.results();
+  for (auto& vb : config.virtualBest) runs.push_back(virtualBest(vb.name, membersOf(vb, runs)));
   for (auto& r : runs)
     writeFile(fs::path(config.outDir) / (fileSafe(r.name) + ".tsv"), tsv(tasks, r, config.statKeys));
   std::string text = summary(config, tasks, runs);
@@ -304,7 +362,8 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   out << text << std::flush;
   progress << "results: " << config.outDir << std::endl;
   if (InterruptScope::interrupted()) return kBenchInterrupted;
-  auto reasons = failures(config, tasks, runs);
+  // A virtual best's outcomes are its members': their failures are reported once, under the member.
+  auto reasons = failures(config, tasks, driver.results());
   for (auto& reason : reasons) progress << "argus bench: FAILED: " << reason << std::endl;
   return reasons.empty() ? 0 : kBenchFailed;
 }

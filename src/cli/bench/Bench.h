@@ -26,6 +26,11 @@ struct BenchConfig {
   bool witnesses = false;
   /// Each names a configuration of `runs` and the fewest tasks it must solve (correct TRUE + FALSE).
   std::vector<SolvedFloor> minSolved;
+  /// Configurations whose every task takes several of the `jobs` slots (at most `jobs`); others take one.
+  std::vector<CoreShare> cores;
+  /// Computed after the run from the outcomes of configurations of `runs`: a TSV and tables of their own,
+  /// and the tasks each member alone solved.
+  std::vector<VirtualBestSpec> virtualBest;
   std::vector<std::string> statKeys;  // values taken from each argus run's --json
   std::string argusExecutable;        // empty: this executable (/proc/self/exe)
   /// Seconds an argus run may take beyond --timeout (certification, shutdown) before it is killed.
@@ -41,7 +46,8 @@ std::vector<std::string> defaultStatKeys();
 inline constexpr int kBenchFailed = 1;
 inline constexpr int kBenchInterrupted = 130;
 
-/// Checks the configuration (distinct names, jobs, timeout) and fills in the defaults (one argus run,
+/// Checks the configuration (distinct names, jobs, timeout, that --cores, --min-solved and --virtual-best
+/// name configurations) and fills in the defaults (one argus run,
 /// this executable, a dated output folder); throws OptionError. runBench calls it first.
 void validateConfig(BenchConfig& config);
 

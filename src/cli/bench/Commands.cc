@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <sstream>
 
 #include "util/Options.h"
 
@@ -57,13 +58,46 @@ RunSpec parseExternalRun(const std::string& assignment) {
   return run;
 }
 
-SolvedFloor parseSolvedFloor(const std::string& assignment) {
-  auto [name, count] = splitAssignment(assignment, "--min-solved");
+namespace {
+
+/// The whole number N >= `least` of "NAME=N".
+std::pair<std::string, int> parseCount(const std::string& assignment, const char* flag, const char* what,
+                                       int least) {
+  auto [name, count] = splitAssignment(assignment, flag);
   bool digits = !count.empty() && count.size() < 10 &&
                 std::all_of(count.begin(), count.end(), [](unsigned char c) { return std::isdigit(c); });
-  if (!digits)
-    throw OptionError(fmt::format("--min-solved {}: expects a whole number of tasks, got '{}'", name, count));
+  if (!digits || std::stoi(count) < least)
+    throw OptionError(fmt::format("{} {}: expects a whole number of {}{}, got '{}'", flag, name, what,
+                                  least > 0 ? fmt::format(" (at least {})", least) : "", count));
   return {name, std::stoi(count)};
+}
+
+}  // namespace
+
+SolvedFloor parseSolvedFloor(const std::string& assignment) {
+  auto [name, count] = parseCount(assignment, "--min-solved", "tasks", 0);
+  return {name, count};
+}
+
+CoreShare parseCoreShare(const std::string& assignment) {
+  auto [name, count] = parseCount(assignment, "--cores", "cores", 1);
+  return {name, count};
+}
+
+VirtualBestSpec parseVirtualBest(const std::string& assignment) {
+  auto [name, list] = splitAssignment(assignment, "--virtual-best");
+  VirtualBestSpec spec{name, {}};
+  std::stringstream in(list);
+  for (std::string member; std::getline(in, member, ',');) {
+    if (member.empty()) continue;
+    if (std::find(spec.members.begin(), spec.members.end(), member) != spec.members.end())
+      throw OptionError(fmt::format("--virtual-best {}: '{}' is named twice", name, member));
+    spec.members.push_back(member);
+  }
+  if (spec.members.size() < 2)
+    throw OptionError(fmt::format("--virtual-best {}: expects at least two configurations, A,B,..., got '{}'",
+                                  name, list));
+  return spec;
 }
 
 std::vector<std::string> splitArguments(const std::string& text) {

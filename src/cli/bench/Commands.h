@@ -1,7 +1,8 @@
 // The configurations a benchmark compares and the command line each runs per task: an argus
 // configuration (`--run NAME=ARGS`: `argus verify TASK --timeout S ARGS --json FILE`) or an external tool
 // (`--external NAME=TEMPLATE`: a shell command with {file}, {task} and {timeout} filled in), and the
-// floors of solved tasks they must reach (`--min-solved NAME=N`).
+// floors of solved tasks they must reach (`--min-solved NAME=N`), the job slots a configuration takes
+// (`--cores NAME=N`) and virtual-best configurations (`--virtual-best NAME=A,B`).
 #pragma once
 
 #include <string>
@@ -34,6 +35,25 @@ struct SolvedFloor {
 };
 /// "NAME=N" with N a whole number >= 0; throws OptionError when malformed.
 SolvedFloor parseSolvedFloor(const std::string& assignment);
+
+/// The job slots each task of one configuration takes (`--cores NAME=N`): a run that itself uses N
+/// cores (a portfolio with --jobs N) gets them, so that it is measured beside single engines in one
+/// invocation without taking a core away from them.
+struct CoreShare {
+  std::string name;
+  int cores = 1;
+};
+/// "NAME=N" with N a whole number >= 1; throws OptionError when malformed.
+CoreShare parseCoreShare(const std::string& assignment);
+
+/// A virtual configuration (`--virtual-best NAME=A,B,...`): on each task the best outcome of the named
+/// configurations (the highest score, then the least wall time), the usual yardstick for a portfolio.
+struct VirtualBestSpec {
+  std::string name;
+  std::vector<std::string> members;
+};
+/// "NAME=A,B,..." with at least two distinct members; throws OptionError when malformed.
+VirtualBestSpec parseVirtualBest(const std::string& assignment);
 
 /// Splits a command line into words: whitespace separates, '...' and "..." quote, backslash escapes.
 std::vector<std::string> splitArguments(const std::string& text);

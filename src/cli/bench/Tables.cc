@@ -142,6 +142,52 @@ std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::v
   return out;
 }
 
+RunResults virtualBest(const std::string& name, const std::vector<const RunResults*>& members,
+                       std::vector<size_t>* fromMember) {
+  RunResults out{name, "", {}};
+  for (const RunResults* m : members) out.description += (out.description.empty() ? "virtual best of " : ", ") + m->name;
+  size_t tasks = members.empty() ? 0 : members.front()->outcomes.size();
+  if (fromMember) fromMember->assign(tasks, 0);
+  for (size_t t = 0; t < tasks; ++t) {
+    size_t best = 0;
+    for (size_t m = 1; m < members.size(); ++m) {
+      const TaskOutcome& a = members[m]->outcomes[t];
+      const TaskOutcome& b = members[best]->outcomes[t];
+      int sa = score(a.judgement), sb = score(b.judgement);
+      if (sa > sb || (sa == sb && a.wallSeconds < b.wallSeconds)) best = m;
+    }
+    out.outcomes.push_back(members[best]->outcomes[t]);
+    if (fromMember) (*fromMember)[t] = best;
+  }
+  return out;
+}
+
+std::string uniqueSolutionsMarkdown(const std::vector<BenchTask>& tasks, const std::string& name,
+                                    const std::vector<const RunResults*>& members, size_t listed) {
+  auto solves = [](const TaskOutcome& o) {
+    return o.judgement == Judgement::CorrectTrue || o.judgement == Judgement::CorrectFalse;
+  };
+  std::string out = fmt::format("### solved by one configuration alone (of {})\n\n", name);
+  out += row({"configuration", "solved", "alone", "tasks"}) + "|---|---:|---:|---|\n";
+  for (size_t m = 0; m < members.size(); ++m) {
+    int solved = 0;
+    std::vector<std::string> alone;
+    for (size_t t = 0; t < tasks.size() && t < members[m]->outcomes.size(); ++t) {
+      if (!solves(members[m]->outcomes[t])) continue;
+      ++solved;
+      bool others = false;
+      for (size_t k = 0; k < members.size() && !others; ++k)
+        others = k != m && t < members[k]->outcomes.size() && solves(members[k]->outcomes[t]);
+      if (!others) alone.push_back(tasks[t].display);
+    }
+    std::string names;
+    for (size_t i = 0; i < alone.size() && i < listed; ++i) names += (names.empty() ? "" : ", ") + alone[i];
+    if (alone.size() > listed) names += fmt::format(", ... ({} more)", alone.size() - listed);
+    out += row({members[m]->name, std::to_string(solved), std::to_string(alone.size()), names});
+  }
+  return out;
+}
+
 std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run,
                 const std::vector<std::string>& statKeys) {
   std::string out =

@@ -1,6 +1,7 @@
 // The results of a benchmark run as tables: one TSV row per task, and Markdown summaries per category
 // and in total (SV-COMP score, CPU time); with several runs, a side-by-side comparison with ratios of
-// solved tasks and CPU time against the first run (the baseline).
+// solved tasks and CPU time against the first run (the baseline); virtual-best configurations and the
+// tasks only one configuration solves.
 #pragma once
 
 #include <string>
@@ -36,6 +37,16 @@ std::vector<std::pair<std::string, Tally>> tallyByCategory(const std::vector<Ben
 std::string summaryMarkdown(const std::vector<BenchTask>& tasks, const RunResults& run);
 /// Empty for fewer than two runs.
 std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::vector<RunResults>& runs);
+
+/// The virtual best of `members` (indexed like the task list): on each task the outcome with the highest
+/// score, of those the one with the least wall time (the first member's on a tie). `fromMember` gets,
+/// per task, the index of the member whose outcome was taken.
+RunResults virtualBest(const std::string& name, const std::vector<const RunResults*>& members,
+                       std::vector<size_t>* fromMember = nullptr);
+/// What each member of a virtual best adds: per member the tasks it alone solves among `members`,
+/// counted and named (up to `listed` per member).
+std::string uniqueSolutionsMarkdown(const std::vector<BenchTask>& tasks, const std::string& name,
+                                    const std::vector<const RunResults*>& members, size_t listed = 25);
 
 /// Header plus one row per task; `statKeys` name the extra columns (values from TaskOutcome::stats).
 std::string tsv(const std::vector<BenchTask>& tasks, const RunResults& run,

@@ -1,4 +1,4 @@
-// Run configurations: parsing --run / --external / --min-solved, word splitting and quoting, per-task command
+// Run configurations: parsing --run / --external / --min-solved / --cores / --virtual-best, word splitting and quoting, per-task command
 // lines.
 #include <gtest/gtest.h>
 
@@ -39,6 +39,19 @@ TEST(BenchCommands, ParsesFloorsOfSolvedTasks) {
   EXPECT_EQ(parseSolvedFloor("bmc=0").minimum, 0);
   for (const char* bad : {"bmc", "bmc=", "=3", "bmc=-1", "bmc=1.5", "bmc=x", "bmc=99999999999"})
     EXPECT_THROW(parseSolvedFloor(bad), OptionError) << bad;
+}
+
+TEST(BenchCommands, ParsesCoreSharesAndVirtualBests) {
+  CoreShare share = parseCoreShare("portfolio=2");
+  EXPECT_EQ(share.name, "portfolio");
+  EXPECT_EQ(share.cores, 2);
+  for (const char* bad : {"portfolio", "portfolio=0", "portfolio=-2", "portfolio=two", "=2"})
+    EXPECT_THROW(parseCoreShare(bad), OptionError) << bad;
+  VirtualBestSpec best = parseVirtualBest("vbs=bmc,kind,,recmc");
+  EXPECT_EQ(best.name, "vbs");
+  EXPECT_EQ(best.members, (std::vector<std::string>{"bmc", "kind", "recmc"}));
+  for (const char* bad : {"vbs=bmc", "vbs=", "vbs=bmc,bmc", "vbs", "v b=bmc,kind"})
+    EXPECT_THROW(parseVirtualBest(bad), OptionError) << bad;
 }
 
 TEST(BenchCommands, FillsTemplatesWithQuotedPaths) {

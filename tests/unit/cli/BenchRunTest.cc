@@ -238,6 +238,70 @@ TEST(BenchRun, ComparesSeveralConfigurations) {
   EXPECT_NE(progress.str().find("[6/6]"), std::string::npos) << progress.str();
 }
 
+TEST(BenchRun, AVirtualBestGetsItsOwnTablesAndNamesWhatEachMemberAloneSolves) {
+  FakeBench b;
+  BenchConfig config = b.config(kHonestTool);         // a.c FALSE, b.c TRUE, slow.c timeout
+  config.runs.push_back(parseExternalRun(kLyingTool));  // TRUE everywhere: a.c wrong
+  config.virtualBest = {{"vbs", {"honest", "liar"}}};
+  config.failOnWrong = true;
+  std::ostringstream out, progress;
+  // The liar's wrong a.c fails the run once, under its own name; the virtual best took honest's answer.
+  EXPECT_EQ(runBench(config, out, progress), kBenchFailed) << progress.str();
+  EXPECT_NE(progress.str().find("FAILED: liar: 1 task failed"), std::string::npos) << progress.str();
+  EXPECT_EQ(progress.str().find("FAILED: vbs"), std::string::npos) << progress.str();
+  std::string summary = out.str();
+  EXPECT_NE(summary.find("### vbs (`virtual best of honest, liar`)"), std::string::npos) << summary;
+  // a.c correct FALSE (honest), b.c correct TRUE, slow.c correct TRUE (liar): score 5, nothing wrong.
+  EXPECT_NE(
+      summary.find(
+          "| **total** | **3** | **2** | **1** | **0** | **0** | **0** | **0** | **0** | **0** | **0** | **5** |"),
+      std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("| honest | 2 | 1 | tasks/a.c |"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("| liar | 2 | 1 | tasks/slow.c |"), std::string::npos) << summary;
+  EXPECT_TRUE(std::filesystem::exists(b.dir.path("out/vbs.tsv")));
+
+  config.virtualBest = {{"honest", {"honest", "liar"}}};
+  EXPECT_THROW(runBench(config, out, progress), OptionError);
+  config.virtualBest = {{"vbs", {"honest", "nobody"}}};
+  EXPECT_THROW(runBench(config, out, progress), OptionError);
+  config.virtualBest = {};
+  config.minSolved = {{"vbs", 1}};
+  EXPECT_THROW(runBench(config, out, progress), OptionError);
+}
+
+TEST(BenchRun, AConfigurationWithSeveralCoresRunsAloneOnThem) {
+  // "wide" holds a folder while it runs; "narrow" answers FALSE (wrong: every task is safe) when it sees
+  // that folder when it starts or ends, i.e. when the two ran at the same time.
+  FakeBench b;
+  std::string lock = b.dir.path("wide-running");
+  BenchConfig config = b.config(fmt::format("narrow=: {{file}}; if [ -d {0} ]; then echo FALSE; exit; fi; sleep 0.5; "
+                                            "if [ -d {0} ]; then echo FALSE; else echo TRUE; fi",
+                                            lock));
+  config.runs.push_back(
+      parseExternalRun(fmt::format("wide=mkdir {0} || exit 3; sleep 0.5; rmdir {0}; echo TRUE {{file}}", lock)));
+  b.dir.write("tasks/a.c", "// @expect safe\n");
+  config.timeoutSeconds = 10;
+  config.cores = {{"wide", 2}};
+  config.failOnWrong = true;
+  std::ostringstream out, progress;
+  EXPECT_EQ(runBench(config, out, progress), 0) << progress.str();
+  EXPECT_EQ(progress.str().find("WRONG"), std::string::npos) << progress.str();
+  EXPECT_NE(progress.str().find("[6/6]"), std::string::npos) << progress.str();
+
+  // Without the share the two run side by side, and narrow notices.
+  config.cores = {};
+  config.failOnWrong = false;
+  std::ostringstream sideBySide;
+  runBench(config, out, sideBySide);
+  EXPECT_NE(sideBySide.str().find("WRONG"), std::string::npos) << sideBySide.str();
+
+  config.cores = {{"wide", 3}};
+  EXPECT_THROW(runBench(config, out, progress), OptionError);
+  config.cores = {{"nobody", 1}};
+  EXPECT_THROW(runBench(config, out, progress), OptionError);
+}
+
 TEST(BenchRun, ReadsStatisticsFromJson) {
   std::string json = R"({"engine": "bmc", "times": {"engine": 0.5}, "statistics": {"bmc.bound": 7}})";
   EXPECT_EQ(statFromJson(json, "engine"), "bmc");

@@ -121,6 +121,34 @@ TEST(BenchTables, ComparisonGivesRatiosAgainstTheFirstRun) {
       << md;
 }
 
+TEST(BenchTables, VirtualBestTakesTheBestOutcomeOfEachTask) {
+  Sample s;
+  s.base.outcomes[0].wallSeconds = 3;
+  s.other.outcomes[0].wallSeconds = 1;
+  std::vector<size_t> from;
+  RunResults best = virtualBest("vbs", {&s.base, &s.other}, &from);
+  EXPECT_EQ(best.description, "virtual best of bmc, kind");
+  // a: both correct, kind faster; b: bmc wrong, kind correct; c: bmc timed out; d: both correct, bmc faster
+  // (both took 0 s: the first member on a tie).
+  EXPECT_EQ(from, (std::vector<size_t>{1, 1, 1, 0}));
+  ASSERT_EQ(best.outcomes.size(), 4u);
+  EXPECT_EQ(best.outcomes[1].judgement, Judgement::CorrectFalse);
+  EXPECT_EQ(best.outcomes[3].cpuSeconds, 1);
+  // Of a single member it is that member.
+  RunResults alone = virtualBest("only", {&s.base});
+  EXPECT_EQ(alone.outcomes[1].judgement, Judgement::WrongTrue);
+}
+
+TEST(BenchTables, UniqueSolutionsNameWhatOnlyOneConfigurationSolves) {
+  Sample s;
+  std::string md = uniqueSolutionsMarkdown(s.tasks, "vbs", {&s.base, &s.other});
+  EXPECT_NE(md.find("### solved by one configuration alone (of vbs)"), std::string::npos) << md;
+  EXPECT_NE(md.find("| bmc | 2 | 0 |  |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| kind | 4 | 2 | loops/b.yml, locks/c.yml |"), std::string::npos) << md;
+  std::string shortList = uniqueSolutionsMarkdown(s.tasks, "vbs", {&s.base, &s.other}, 1);
+  EXPECT_NE(shortList.find("| kind | 4 | 2 | loops/b.yml, ... (1 more) |"), std::string::npos) << shortList;
+}
+
 TEST(BenchTables, TsvHasOneRowPerTaskWithSelectedStatistics) {
   Sample s;
   s.base.outcomes[0].stats["bmc.bound"] = "7";
