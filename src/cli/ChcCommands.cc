@@ -107,7 +107,8 @@ int answerWithPortfolio(const ChcCommandOptions& options, const std::vector<port
     return report;
   };
   portfolio::PortfolioOutcome outcome =
-      portfolio::runParallel(engines, portfolio::availableCores(), options.timeoutSeconds, runOne,
+      portfolio::runParallel(engines, options.jobs > 0 ? static_cast<unsigned>(options.jobs) : portfolio::availableCores(),
+                             options.timeoutSeconds, runOne,
                              [] { return false; });
   const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner] : nullptr;
   // Without a winner, the first engine in list order that answered tells why it is unknown.
@@ -154,6 +155,7 @@ Options chcOptions(const ChcCommandOptions& options) {
   for (auto& s : options.settings) values.setAssignment(s);
   if (!options.engine.empty()) engineByName(options.engine);
   if (!(options.timeoutSeconds >= 0)) throw OptionError("--timeout must be a number of seconds >= 0");
+  if (options.jobs < 0) throw OptionError("--jobs must be at least 1 (or 0: the cores available)");
   return values;
 }
 

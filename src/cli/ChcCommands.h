@@ -26,6 +26,7 @@ struct ChcCommandOptions {
   bool printModel = false;            // --model
   std::string engine;                 // empty: the default portfolio for the clauses' shape (forked engines)
   double timeoutSeconds = 0;          // 0: none
+  int jobs = 0;                       // portfolio engines that run at once; 0: the cores available
   int verbosity = 0;
   std::vector<std::string> settings;  // --set KEY=VALUE
   std::string dumpDir;                // --dump-queries DIR

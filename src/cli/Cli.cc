@@ -166,6 +166,7 @@ struct ChcCommand {
     c->add_option("--engine", options.engine,
                   "one engine (default: the portfolio for the clauses' shape, as argus verify; see --help-engines)");
     c->add_option("--timeout", options.timeoutSeconds, "wall-clock seconds (default: none)");
+    c->add_option("--jobs", options.jobs, "portfolio engines that run at once (default: the cores available)");
     repeatable(c->add_option("--set", options.settings, "set an option: KEY=VALUE (repeatable)"));
     c->add_option("--dump-queries", options.dumpDir, "write every solver query as .smt2 into this folder");
     c->add_flag("-v,--verbose", options.verbosity, "progress and statistics on stderr, as ';' comments");

@@ -67,6 +67,19 @@ TEST(ChcCli, ChcModePrintsTheCheckedModelOrDerivation) {
   EXPECT_EQ(plain.out, "unsat\n");
 }
 
+// The default portfolio's engines wait for one slot after another with --jobs 1: the answer is the same.
+TEST(ChcCli, ChcModeBoundsThePortfolioByJobs) {
+  TestFolder dir;
+  std::string unsafe = dir.write("unsafe.smt2", kUnsafeClauses);
+  CliOutcome one = runCli({"chc", unsafe, "--jobs", "1", "-v"});
+  EXPECT_EQ(one.code, 10) << one.out << one.err;
+  EXPECT_EQ(one.out, "unsat\n");
+  EXPECT_NE(one.err.find("; portfolio:"), std::string::npos) << one.err;
+  CliOutcome negative = runCli({"chc", unsafe, "--jobs", "-1"});
+  EXPECT_EQ(negative.code, cli::kExitUsage) << negative.err;
+  EXPECT_NE(negative.err.find("--jobs must be at least 1"), std::string::npos) << negative.err;
+}
+
 TEST(ChcCli, BadClausesAreAnInputErrorNamingTheFile) {
   TestFolder dir;
   std::string bad = dir.write("bad.smt2", "(set-logic HORN)\n(assert (forall ((x Int)) (=> (p x) false)))\n");
