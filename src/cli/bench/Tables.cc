@@ -145,7 +145,8 @@ std::string comparisonMarkdown(const std::vector<BenchTask>& tasks, const std::v
 RunResults virtualBest(const std::string& name, const std::vector<const RunResults*>& members,
                        std::vector<size_t>* fromMember) {
   RunResults out{name, "", {}};
-  for (const RunResults* m : members) out.description += (out.description.empty() ? "virtual best of " : ", ") + m->name;
+  for (const RunResults* m : members)
+    out.description += (out.description.empty() ? "virtual best of " : ", ") + m->name;
   size_t tasks = members.empty() ? 0 : members.front()->outcomes.size();
   if (fromMember) fromMember->assign(tasks, 0);
   for (size_t t = 0; t < tasks; ++t) {
