@@ -106,9 +106,8 @@ int answerWithPortfolio(const ChcCommandOptions& options, const std::vector<port
     report.stderrText = diagnostics.str();
     return report;
   };
-  unsigned jobs = options.jobs > 0 ? static_cast<unsigned>(options.jobs) : portfolio::availableCores();
-  portfolio::PortfolioOutcome outcome =
-      portfolio::runParallel(engines, jobs, options.timeoutSeconds, runOne, [] { return false; });
+  portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, portfolio::jobsFor(options.jobs),
+                                                               options.timeoutSeconds, runOne, [] { return false; });
   const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner] : nullptr;
   // Without a winner, the first engine in list order that answered tells why it is unknown.
   for (const portfolio::Slot& slot : engines)

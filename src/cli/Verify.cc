@@ -433,9 +433,8 @@ int runEngines(const Options& options, VerifyRun& run, const portfolio::Shape& s
                const std::shared_ptr<ShutdownToken>& shutdown) {
   std::vector<portfolio::Slot> engines = enginesToRun(options, shape);
   if (engines.size() == 1) return judge(engineByName(engines.front().engine));  // a share of one run is all of it
-  int64_t jobs = options.getInt(opt::kJobs);
-  return runPortfolio(engines, jobs > 0 ? static_cast<unsigned>(jobs) : portfolio::availableCores(),
-                      options.getDouble(opt::kTimeout), run, judge, shutdown);
+  return runPortfolio(engines, portfolio::jobsFor(options.getInt(opt::kJobs)), options.getDouble(opt::kTimeout),
+                      run, judge, shutdown);
 }
 
 /// `argus verify FILE.smt2`: the clauses' program, the engine and the program-level checks (as for C),

@@ -339,4 +339,6 @@ unsigned availableCores() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+unsigned jobsFor(int64_t requested) { return requested > 0 ? static_cast<unsigned>(requested) : availableCores(); }
+
 }  // namespace argus::portfolio

@@ -10,6 +10,7 @@
 // engine gets its early chance without keeping a slower one off the cores for the whole run).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -93,5 +94,7 @@ std::string describe(const std::vector<Slot>& slots);
 
 /// The cores this process may use (at least 1).
 unsigned availableCores();
+/// The engines a portfolio runs at once for a --jobs value: `requested` when above 0, else availableCores().
+unsigned jobsFor(int64_t requested);
 
 }  // namespace argus::portfolio

@@ -319,10 +319,14 @@ void validateConfig(BenchConfig& config) {
   // The limit is set in bytes (rlim_t): more MB than that counts would wrap around.
   if (config.memoryMB < 0 || config.memoryMB > (1L << 30))
     throw OptionError("--memory must be between 0 (no limit) and 1073741824 MB");
+  // --cores and --min-solved name a configuration of `runs`, each at most once.
+  auto namesOneRun = [&](const char* flag, const std::string& name, std::set<std::string>& seen) {
+    if (!names.count(name)) throw OptionError(fmt::format("{} {}: no configuration is named '{}'", flag, name, name));
+    if (!seen.insert(name).second) throw OptionError(fmt::format("{} {} is given twice", flag, name));
+  };
   std::set<std::string> shared;
   for (auto& c : config.cores) {
-    if (!names.count(c.name)) throw OptionError("--cores " + c.name + ": no configuration is named '" + c.name + "'");
-    if (!shared.insert(c.name).second) throw OptionError("--cores " + c.name + " is given twice");
+    namesOneRun("--cores", c.name, shared);
     if (c.cores > config.jobs)
       throw OptionError(fmt::format("--cores {}={}: a task cannot take more than the {} job slot{} of --jobs",
                                     c.name, c.cores, config.jobs, config.jobs == 1 ? "" : "s"));
@@ -336,11 +340,7 @@ void validateConfig(BenchConfig& config) {
       throw OptionError("--virtual-best " + vb.name + ": that name is taken by another configuration");
   }
   std::set<std::string> floors;
-  for (auto& f : config.minSolved) {
-    if (!names.count(f.name))
-      throw OptionError("--min-solved " + f.name + ": no configuration is named '" + f.name + "'");
-    if (!floors.insert(f.name).second) throw OptionError("--min-solved " + f.name + " is given twice");
-  }
+  for (auto& f : config.minSolved) namesOneRun("--min-solved", f.name, floors);
   if (config.argusExecutable.empty()) config.argusExecutable = fs::read_symlink("/proc/self/exe").string();
   if (config.outDir.empty()) config.outDir = defaultOutDir();
 }

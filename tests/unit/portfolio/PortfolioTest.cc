@@ -202,4 +202,6 @@ TEST(Portfolio, EngineListsAreSplitTrimmedAndDeduplicated) {
   EXPECT_EQ(portfolio::parseEngineList("legion, legion+"), (std::vector<Slot>{{"legion"}, {"corral", 0.5}}));
   EXPECT_THROW(portfolio::parseEngineList("legion+@0.5"), OptionError);
   EXPECT_GE(portfolio::availableCores(), 1u);
+  EXPECT_EQ(portfolio::jobsFor(3), 3u);
+  EXPECT_EQ(portfolio::jobsFor(0), portfolio::availableCores());
 }
