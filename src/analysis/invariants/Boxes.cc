@@ -1,6 +1,7 @@
 // Box and BoxSet lattice operations.
 #include "analysis/invariants/Boxes.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "util/Error.h"
@@ -32,6 +33,12 @@ double Box::joinCost(const Box& other) const {
     cost += hull - std::max(dims_[i].width(), other.dims_[i].width());
   }
   return cost;
+}
+
+bool sameKey(const Box& a, const Box& b, const PartitionKey& key) {
+  for (size_t v : key)
+    if (a[v] != b[v]) return false;
+  return true;
 }
 
 bool BoxSet::includes(const BoxSet& other) const {
@@ -74,17 +81,36 @@ void BoxSet::reduceTo(size_t maxBoxes) {
   }
 }
 
-BoxSet BoxSet::join(const BoxSet& other, size_t maxBoxes) const {
+void BoxSet::joinSameKeys(const PartitionKey& key) {
+  if (key.empty()) return;
+  std::vector<Box> merged;
+  for (Box& b : boxes_) {
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const Box& m) { return sameKey(m, b, key); });
+    if (same == merged.end()) merged.push_back(std::move(b));
+    else *same = same->join(b);
+  }
+  boxes_.clear();
+  for (Box& b : merged) add(std::move(b));
+}
+
+BoxSet BoxSet::join(const BoxSet& other, size_t maxBoxes, const PartitionKey& key) const {
   BoxSet out = *this;
   for (const Box& b : other.boxes_) out.add(b);
+  out.joinSameKeys(key);
   out.reduceTo(maxBoxes);
   return out;
 }
 
-BoxSet BoxSet::widen(const BoxSet& next, size_t maxBoxes, const std::vector<int64_t>& thresholds) const {
+BoxSet BoxSet::widen(const BoxSet& next, size_t maxBoxes, const std::vector<int64_t>& thresholds,
+                     const PartitionKey& key) const {
   if (isBottom()) return next;
   BoxSet out;
   for (const Box& nb : next.boxes_) {
+    if (!key.empty()) {
+      auto same = std::find_if(boxes_.begin(), boxes_.end(), [&](const Box& ob) { return sameKey(ob, nb, key); });
+      out.add(same == boxes_.end() ? nb : same->widen(nb, thresholds));
+      continue;
+    }
     const Box* closest = &boxes_[0];
     double best = std::numeric_limits<double>::infinity();
     for (const Box& ob : boxes_) {
@@ -93,6 +119,7 @@ BoxSet BoxSet::widen(const BoxSet& next, size_t maxBoxes, const std::vector<int6
     }
     out.add(closest->widen(nb, thresholds));
   }
+  out.joinSameKeys(key);
   out.reduceTo(maxBoxes);
   return out;
 }

@@ -1,6 +1,9 @@
 // Boxes (one interval per program variable) and bounded disjunctions of boxes: the abstract states of
 // the interval analysis. A BoxSet with no boxes is bottom (unreachable); one box is the classic interval
 // domain; up to `maxBoxes` boxes give the bounded disjunctions of Beyer, Dangl and Wendler (JAR 2018).
+// A partition (a list of key variables) keeps apart the boxes that differ on the key and joins those
+// that agree: trace partitioning by the value of a state variable, so that a state machine's loop head
+// holds one box per reachable combination of its control values.
 #pragma once
 
 #include <string>
@@ -28,6 +31,12 @@ class Box {
   std::vector<Interval> dims_;
 };
 
+/// The variables whose intervals tell the boxes of a partitioned set apart; empty: no partition.
+using PartitionKey = std::vector<size_t>;
+
+/// Whether two boxes agree on every key variable.
+bool sameKey(const Box& a, const Box& b, const PartitionKey& key);
+
 class BoxSet {
  public:
   BoxSet() = default;
@@ -40,17 +49,21 @@ class BoxSet {
   bool includes(const BoxSet& other) const;
   Box hull() const;  // requires !isBottom()
 
-  /// Union, without boxes inside others, merged down to `maxBoxes` by joining the cheapest pairs.
-  BoxSet join(const BoxSet& other, size_t maxBoxes) const;
-  /// Widening of this (older) set by `next`: each new box is widened against the old box it is closest
-  /// to. Terminates only together with the caller's eventual switch to hullWiden.
-  BoxSet widen(const BoxSet& next, size_t maxBoxes, const std::vector<int64_t>& thresholds) const;
+  /// Union, without boxes inside others, merged down to `maxBoxes` by joining the cheapest pairs. With a
+  /// key, boxes that agree on it are joined first (one box per key).
+  BoxSet join(const BoxSet& other, size_t maxBoxes, const PartitionKey& key = {}) const;
+  /// Widening of this (older) set by `next`: each new box is widened against the old box with its key,
+  /// or without a key (or without such a box) the one it is closest to. Terminates only together with
+  /// the caller's eventual switch to hullWiden.
+  BoxSet widen(const BoxSet& next, size_t maxBoxes, const std::vector<int64_t>& thresholds,
+               const PartitionKey& key = {}) const;
   /// Classic interval widening of the hulls: one box; guarantees termination.
   BoxSet hullWiden(const BoxSet& next, const std::vector<int64_t>& thresholds) const;
 
  private:
   void add(Box box);
   void reduceTo(size_t maxBoxes);
+  void joinSameKeys(const PartitionKey& key);
 
   std::vector<Box> boxes_;
 };

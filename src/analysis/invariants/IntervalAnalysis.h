@@ -6,6 +6,13 @@
 // the hull (one box) — the last phase is classic interval widening with thresholds, which guarantees
 // termination whatever the disjuncts did. Thresholds are the integer constants the program compares
 // against (and their neighbours), so that loop bounds are found without narrowing where possible.
+//
+// Partitioned mode (trace partitioning, for state machines): the key variables are control variables,
+// set only to constants or copies of each other in the loops and compared with constants. Boxes that differ on the
+// live key variables stay apart; a comparison of a key variable with a constant splits a box whose
+// interval holds that constant inside (x ≠ 0 keeps x < 0 and x > 0 apart); variables dead at a location
+// are forgotten there, so stale copies do not multiply the boxes. Each key's box is widened on its own;
+// only after `partitionGrowth` growths of a loop head does it fall back to widening the hull.
 #pragma once
 
 #include <vector>
@@ -21,6 +28,8 @@ struct IntervalAnalysisOptions {
   unsigned wideningDelay = 2;      // joins at a loop head before widening
   unsigned disjunctiveWidenings = 3;
   unsigned narrowingPasses = 2;
+  bool partition = false;          // keep boxes apart by the values of the key variables
+  unsigned partitionGrowth = 1024; // growths of a loop head before the hull is widened (partitioned)
 };
 
 class IntervalAnalysis {
@@ -36,9 +45,19 @@ class IntervalAnalysis {
   const transforms::CutPointSystem& system() const { return *ts_; }
   /// Number of abstract edge posts computed (for statistics).
   size_t posts() const { return posts_; }
+  /// The key variables of the partitioned mode (computed with the analysis, also without partition).
+  const std::vector<ir::VarId>& keyVariables() const { return keyVars_; }
 
  private:
   BoxSet postOf(ir::EdgeId e, const BoxSet& pre);
+  /// What edge `e` brings to its target: the post, with the target's dead variables forgotten.
+  BoxSet incoming(ir::EdgeId e, const BoxSet& pre);
+  void collectKeyVariables();
+  /// Per location its strongly connected component of the CFA, -1 when it lies on no cycle.
+  std::vector<int> loopComponents() const;
+  void computeLiveness();
+  /// The boxes of `b` split at the constants edge `e` compares key variables with.
+  std::vector<Box> splitAtKeyConstants(ir::EdgeId e, const Box& b) const;
   bool ascend(const IntervalAnalysisOptions& options, const ShutdownToken* stop, std::vector<ir::LocId> seeds);
   void narrow(const IntervalAnalysisOptions& options);
   void collectThresholds();
@@ -50,6 +69,11 @@ class IntervalAnalysis {
   std::vector<int64_t> thresholds_;
   std::vector<BoxSet> values_;
   std::vector<unsigned> growth_;    // per loop head: how often it grew
+  bool partition_ = false;
+  std::vector<ir::VarId> keyVars_;
+  std::vector<std::vector<std::pair<ir::VarId, int64_t>>> keyTests_;  // per edge: key var = constant
+  std::vector<std::vector<bool>> live_;                                // per location, per variable
+  std::vector<PartitionKey> liveKey_;                                  // per location: live key vars
   size_t posts_ = 0;
 };
 

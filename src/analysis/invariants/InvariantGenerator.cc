@@ -45,6 +45,23 @@ class Rounds {
                  intervalCandidates(analysis));
   }
 
+  /// Intervals partitioned by the key variables (state machines): a disjunction of up to `boxes` boxes,
+  /// one per combination of control values; nothing to do without key variables.
+  bool partitionedIntervals(size_t boxes) {
+    if (boxes == 0) return true;
+    IntervalAnalysisOptions options;
+    options.partition = true;
+    options.maxBoxes = boxes;
+    IntervalAnalysis analysis(ts_);
+    if (analysis.keyVariables().empty()) return true;
+    {
+      ScopedTimer timer(stats_, "invgen.partition_time");
+      if (!analysis.run(options, &token_)) return false;
+    }
+    stats_.add("invgen.partition_posts", static_cast<int64_t>(analysis.posts()));
+    return check("partitioned intervals", intervalCandidates(analysis));
+  }
+
   bool orderings() { return check("orderings", orderingList()); }
   size_t orderingCount() { return orderingList().size(); }
 
@@ -170,6 +187,7 @@ void InvariantGenerator::work() {
     bool relationalEarly = false;
     for (size_t boxes = 1; going && boxes <= options_.maxBoxes; boxes *= 2) {
       going = rounds.intervals(boxes);
+      if (going && boxes == 1) going = rounds.partitionedIntervals(options_.partitionBoxes);
       if (boxes == 1) relationalEarly = relational && rounds.orderingCount() <= kEarlyOrderingCandidates;
       if (going && boxes == 1 && relationalEarly) going = rounds.orderings() && rounds.equalities();
     }

@@ -20,6 +20,7 @@ enum class InvariantDomains { None, Intervals, All };
 struct GeneratorOptions {
   InvariantDomains domains = InvariantDomains::All;
   size_t maxBoxes = 8;  // the largest disjunction of intervals the refinement reaches
+  size_t partitionBoxes = 256;  // boxes per location of the partitioned interval round; 0: no such round
 };
 
 class InvariantGenerator {

@@ -69,6 +69,10 @@ void registerOptions(OptionRegistry& registry) {
                      "disjunctions of intervals with widening), all (intervals plus orderings between "
                      "variables); every candidate is checked by induction before k-induction uses it");
   registry.addInt("kind.max_disjuncts", 8, "largest disjunction of intervals the generator refines to", 1, 64);
+  registry.addInt("kind.partition_boxes", 256,
+                  "most boxes per location of the intervals partitioned by control variables (variables "
+                  "tested against and set from constants, such as a state machine's state); 0: no such round",
+                  0, 4096);
   registry.addBool("kind.forward", true,
                    "check the forward condition (no execution runs k+1 steps) after each base case");
 }

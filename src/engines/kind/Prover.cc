@@ -25,6 +25,7 @@ ProverOptions ProverOptions::from(const Options& options) {
                         : domains == "intervals" ? analysis::InvariantDomains::Intervals
                                                  : analysis::InvariantDomains::All;
   o.generator.maxBoxes = static_cast<size_t>(options.getInt("kind.max_disjuncts"));
+  o.generator.partitionBoxes = static_cast<size_t>(options.getInt("kind.partition_boxes"));
   return o;
 }
 
