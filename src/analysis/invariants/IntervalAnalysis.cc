@@ -54,7 +54,10 @@ void IntervalAnalysis::collectKeyVariables() {
   const Program& p = ts_->program();
   std::unordered_map<unsigned, VarId> varOfCur, varOfNext;
   for (auto& v : p.vars())
-    if (v.cur.is_int() && transfer_.tracked(v.id)) varOfCur.emplace(v.cur.id(), v.id), varOfNext.emplace(v.next.id(), v.id);
+    if (v.cur.is_int() && transfer_.tracked(v.id)) {
+      varOfCur.emplace(v.cur.id(), v.id);
+      varOfNext.emplace(v.next.id(), v.id);
+    }
   std::vector<bool> control(p.numVars(), false), setToConstant(p.numVars(), false);
   for (auto& v : p.vars()) control[v.id] = varOfCur.count(v.cur.id()) > 0;
   std::vector<int> component = loopComponents();

@@ -8,11 +8,12 @@
 // against (and their neighbours), so that loop bounds are found without narrowing where possible.
 //
 // Partitioned mode (trace partitioning, for state machines): the key variables are control variables,
-// set only to constants or copies of each other in the loops and compared with constants. Boxes that differ on the
-// live key variables stay apart; a comparison of a key variable with a constant splits a box whose
-// interval holds that constant inside (x ≠ 0 keeps x < 0 and x > 0 apart); variables dead at a location
-// are forgotten there, so stale copies do not multiply the boxes. Each key's box is widened on its own;
-// only after `partitionGrowth` growths of a loop head does it fall back to widening the hull.
+// set to constants, inside loops written only with constants or copies of each other, and compared with
+// constants. Boxes that differ on the live key variables stay apart; a comparison of a key variable with
+// a constant splits a box whose interval holds that constant inside (x ≠ 0 keeps x < 0 and x > 0
+// apart); variables dead at a location are forgotten there, so stale copies do not multiply the boxes.
+// Each key's box is widened on its own; only after `partitionGrowth` growths of a loop head does it fall
+// back to widening the hull.
 #pragma once
 
 #include <vector>

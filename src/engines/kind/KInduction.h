@@ -16,7 +16,7 @@ class KInductionEngine : public Engine {
   ir::Result run(const ir::Program& program, RunContext& ctx) override;
 };
 
-/// kind.max_k, kind.invariants, kind.max_disjuncts, kind.forward.
+/// kind.max_k, kind.invariants, kind.max_disjuncts, kind.partition_boxes, kind.forward.
 void registerOptions(OptionRegistry& registry);
 
 /// The program k-induction works on: every call inlined into main, and an entry without incoming edges

@@ -4,7 +4,9 @@
 // the generator thread posting invariants.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "analysis/invariants/Candidates.h"
@@ -62,12 +64,40 @@ struct DeadLoop : Fixture {
   }
 };
 
+/// A state machine of 12 states in a ring: state s moves to s + 1 (mod 12) and sets the flag f to a
+/// permutation of the new state; error if s = 5 but f is not perm(5). Inputs beside it: h, a nondet flag
+/// fixed before the loop and tested in it; n, a counter tested against a constant; m, set to a nondet
+/// value before the loop and to 0 in it, and tested against 1 (m ≠ 1 at `afterTest`).
+struct Ring : Fixture {
+  static constexpr int kStates = 12;
+  static int perm(int s) { return (s * 7 + 3) % kStates; }
+  ir::VarId s = local("s"), f = local("f"), h = local("h"), n = local("n"), m = local("m");
+  ir::LocId head = loc("head"), afterTest = loc("afterTest"), l1 = loc("l1"), l2 = loc("l2");
+  Ring() {
+    nondet(entry, l1, h);
+    nondet(l1, l2, m);
+    ir::addAssign(p, l2, head, {{s, num(0)}, {f, num(perm(0))}, {n, num(0)}});
+    for (int k = 0; k < kStates; ++k) {
+      ir::LocId step = loc("step" + std::to_string(k));
+      assume(head, step, cur(s) == k);
+      ir::addAssign(p, step, head, {{s, num((k + 1) % kStates)}, {f, num(perm((k + 1) % kStates))}});
+    }
+    assume(head, head, cur(h) != 0 && cur(n) == 3);
+    assign(head, head, n, cur(n) + 1);
+    assign(head, head, m, num(0));
+    assume(head, afterTest, cur(m) != 1);
+    assume(afterTest, head, cur(m) >= 0 || cur(m) < 0);
+    assume(head, error, cur(s) == 5 && cur(f) != perm(5));
+  }
+};
+
 struct Analysed {
   transforms::CutPointSystem ts;
   IntervalAnalysis analysis;
-  Analysed(const ir::Program& p, size_t boxes) : ts(p, p.mainProc()), analysis(ts) {
+  Analysed(const ir::Program& p, size_t boxes, bool partition = false) : ts(p, p.mainProc()), analysis(ts) {
     IntervalAnalysisOptions o;
     o.maxBoxes = boxes;
+    o.partition = partition;
     EXPECT_TRUE(analysis.run(o));
   }
   Interval hull(ir::LocId l, ir::VarId v) const { return analysis.at(l).hull()[v]; }
@@ -75,8 +105,8 @@ struct Analysed {
 
 /// Every candidate holds on every path of up to `depth` blocks from the entry (checked by unrolling),
 /// and Houdini keeps all of them (they are inductive together).
-void expectInvariants(const ir::Program& p, size_t boxes, unsigned depth = 6) {
-  Analysed a(p, boxes);
+void expectInvariants(const ir::Program& p, size_t boxes, unsigned depth = 6, bool partition = false) {
+  Analysed a(p, boxes, partition);
   std::vector<Candidate> cands = intervalCandidates(a.analysis);
   ASSERT_FALSE(cands.empty());
   transforms::StepEncoder enc(a.ts);
@@ -138,6 +168,55 @@ TEST(InvariantAnalysis, DisjunctionsKeepValuesApart) {
   EXPECT_TRUE(two.analysis.at(t.p.proc(t.main).error).isBottom());
   EXPECT_FALSE(one.analysis.at(t.p.proc(t.main).error).isBottom());
   expectInvariants(t.p, 2);
+}
+
+TEST(InvariantAnalysis, PartitionKeysAreTheControlVariables) {
+  Ring r;
+  Analysed a(r.p, 1);
+  // h is never set to a constant, n is counted in the loop, m is tested but also set to a constant only.
+  std::vector<ir::VarId> keys = a.analysis.keyVariables();
+  std::sort(keys.begin(), keys.end());
+  std::vector<ir::VarId> expected{r.s, r.f, r.m};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(keys, expected);
+}
+
+TEST(InvariantAnalysis, PartitionedIntervalsKeepEveryControlStateApart) {
+  Ring r;
+  // Bounded disjunctions of 8 boxes merge the 12 states and cannot exclude the error; one box per
+  // control state can.
+  Analysed eight(r.p, 8);
+  EXPECT_FALSE(eight.analysis.at(r.error).isBottom());
+  Analysed partitioned(r.p, 256, true);
+  EXPECT_TRUE(partitioned.analysis.at(r.error).isBottom());
+  const BoxSet& head = partitioned.analysis.at(r.head);
+  std::set<std::pair<int64_t, int64_t>> states;
+  for (const Box& b : head.boxes()) {
+    ASSERT_TRUE(b[r.s].isPoint());
+    ASSERT_TRUE(b[r.f].isPoint());
+    EXPECT_EQ(b[r.f].lo(), Ring::perm(static_cast<int>(b[r.s].lo())));
+    states.insert({b[r.s].lo(), b[r.f].lo()});
+  }
+  EXPECT_EQ(states.size(), static_cast<size_t>(Ring::kStates));
+  // The test m ≠ 1 splits m's unknown initial value: no box after it holds 1.
+  ASSERT_FALSE(partitioned.analysis.at(r.afterTest).isBottom());
+  for (const Box& b : partitioned.analysis.at(r.afterTest).boxes()) EXPECT_FALSE(b[r.m].contains(1)) << b[r.m].str();
+  expectInvariants(r.p, 256, 6, true);
+}
+
+TEST(InvariantAnalysis, PartitionedIntervalsFallBackToTheHullWhenTheyKeepGrowing) {
+  // Widening per key must still terminate when keys keep appearing: beyond a small growth budget the
+  // loop head falls back to one widened box (seen without the narrowing passes, which split it again).
+  Ring r;
+  transforms::CutPointSystem ts(r.p, r.p.mainProc());
+  IntervalAnalysis analysis(ts);
+  IntervalAnalysisOptions o;
+  o.maxBoxes = 256;
+  o.partition = true;
+  o.partitionGrowth = 2;
+  o.narrowingPasses = 0;
+  ASSERT_TRUE(analysis.run(o));
+  EXPECT_EQ(analysis.at(r.head).boxes().size(), 1u);
 }
 
 TEST(InvariantAnalysis, UnreachableLoopHeadGetsFalse) {
