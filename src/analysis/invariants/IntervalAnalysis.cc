@@ -264,6 +264,7 @@ BoxSet IntervalAnalysis::incoming(EdgeId e, const BoxSet& pre) {
 bool IntervalAnalysis::run(const IntervalAnalysisOptions& options, const ShutdownToken* stop) {
   const Program& p = ts_->program();
   values_.assign(p.numLocs(), BoxSet::bottom());
+  exhausted_ = false;
   partition_ = options.partition;
   if (partition_ && live_.empty()) computeLiveness();
   growth_.assign(p.numLocs(), 0);
@@ -283,6 +284,10 @@ bool IntervalAnalysis::ascend(const IntervalAnalysisOptions& options, const Shut
   for (LocId l : seeds) work.insert({rpoIndex_[l], l});
   while (!work.empty()) {
     if (stop && stop->stopRequested()) return false;
+    if (options.maxPosts > 0 && posts_ > options.maxPosts) {
+      exhausted_ = true;
+      return false;
+    }
     LocId l = work.begin()->second;
     work.erase(work.begin());
     if (ts_->isTerminal(l) || values_[l].isBottom()) continue;

@@ -31,14 +31,15 @@ struct IntervalAnalysisOptions {
   unsigned narrowingPasses = 2;
   bool partition = false;          // keep boxes apart by the values of the key variables
   unsigned partitionGrowth = 1024; // growths of a loop head before the hull is widened (partitioned)
+  size_t maxPosts = 0;             // abstract posts before the analysis gives up (exhausted()); 0: no bound
 };
 
 class IntervalAnalysis {
  public:
   explicit IntervalAnalysis(const transforms::CutPointSystem& ts);
 
-  /// Computes a post-fixpoint from the entry (all variables arbitrary). False if `stop` fired first
-  /// (the values are then meaningless).
+  /// Computes a post-fixpoint from the entry (all variables arbitrary). False if `stop` fired first or
+  /// the posts ran out (exhausted()); the values are then meaningless.
   bool run(const IntervalAnalysisOptions& options, const ShutdownToken* stop = nullptr);
   /// The abstract state at a location after run(); bottom: unreachable.
   const BoxSet& at(ir::LocId l) const { return values_.at(l); }
@@ -46,6 +47,8 @@ class IntervalAnalysis {
   const transforms::CutPointSystem& system() const { return *ts_; }
   /// Number of abstract edge posts computed (for statistics).
   size_t posts() const { return posts_; }
+  /// Whether the last run gave up because it reached `maxPosts`.
+  bool exhausted() const { return exhausted_; }
   /// The key variables of the partitioned mode (computed with the analysis, also without partition).
   const std::vector<ir::VarId>& keyVariables() const { return keyVars_; }
 
@@ -76,6 +79,7 @@ class IntervalAnalysis {
   std::vector<std::vector<bool>> live_;                                // per location, per variable
   std::vector<PartitionKey> liveKey_;                                  // per location: live key vars
   size_t posts_ = 0;
+  bool exhausted_ = false;
 };
 
 }  // namespace argus::analysis

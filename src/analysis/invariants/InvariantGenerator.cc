@@ -15,6 +15,9 @@ namespace {
 
 /// Above this many ordering candidates the relational rounds wait for the disjunctive interval rounds.
 constexpr size_t kEarlyOrderingCandidates = 1000;
+/// Abstract posts the partitioned interval round may take (a few seconds); the full ssh tasks take
+/// 40,000, the eca-rers2012 state machines 100,000.
+constexpr size_t kPartitionPosts = 2'000'000;
 
 /// One round's worth of work on the private copy of the program.
 class Rounds {
@@ -52,11 +55,17 @@ class Rounds {
     IntervalAnalysisOptions options;
     options.partition = true;
     options.maxBoxes = boxes;
+    options.maxPosts = kPartitionPosts;
     IntervalAnalysis analysis(ts_);
     if (analysis.keyVariables().empty()) return true;
     {
       ScopedTimer timer(stats_, "invgen.partition_time");
-      if (!analysis.run(options, &token_)) return false;
+      if (!analysis.run(options, &token_)) {
+        // Too many control states to enumerate: the round gives nothing, the later rounds still run.
+        if (analysis.exhausted())
+          stats_.set("invgen.partition_exhausted", static_cast<int64_t>(analysis.posts()));
+        return analysis.exhausted();
+      }
     }
     stats_.add("invgen.partition_posts", static_cast<int64_t>(analysis.posts()));
     return check("partitioned intervals", intervalCandidates(analysis));

@@ -219,6 +219,22 @@ TEST(InvariantAnalysis, PartitionedIntervalsFallBackToTheHullWhenTheyKeepGrowing
   EXPECT_EQ(analysis.at(r.head).boxes().size(), 1u);
 }
 
+TEST(InvariantAnalysis, AnAnalysisOutOfPostsSaysSo) {
+  Ring r;
+  transforms::CutPointSystem ts(r.p, r.p.mainProc());
+  IntervalAnalysis analysis(ts);
+  IntervalAnalysisOptions o;
+  o.maxBoxes = 256;
+  o.partition = true;
+  o.maxPosts = 10;
+  EXPECT_FALSE(analysis.run(o));
+  EXPECT_TRUE(analysis.exhausted());
+  o.maxPosts = 0;
+  EXPECT_TRUE(analysis.run(o));
+  EXPECT_FALSE(analysis.exhausted());
+  EXPECT_TRUE(analysis.at(r.error).isBottom());
+}
+
 TEST(InvariantAnalysis, UnreachableLoopHeadGetsFalse) {
   DeadLoop d;
   Analysed a(d.p, 1);
