@@ -1,7 +1,7 @@
 // Native replay: a program whose error needs a specific nondet value replays with it and not with
 // another, under both data models; exhausted inputs, a wrong input function, a failed assumption and
-// a non-terminating run are each reported as such; an error that needs an uninitialised local to be
-// non-zero replays with clang's pattern fill. Witnesses found by the path explorer replay.
+// a non-terminating run are each reported as such; an error that needs an uninitialised local or
+// malloc'd cell to be non-zero replays with the pattern fill. Witnesses found by the path explorer replay.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -87,6 +87,29 @@ int main(void) {
   EXPECT_FALSE(impossible.reachedError) << impossible.detail;
   EXPECT_TRUE(impossible.contradicted);
   EXPECT_EQ(impossible.detail.find("pattern"), std::string::npos) << impossible.detail;
+}
+
+TEST_P(Replay, UninitialisedMallocBytesGetAPatternWhenThePlainRunMissesTheError) {
+  // The ssh tasks' shape: a field of a malloc'd struct that the program never writes must be non-null
+  // for the bug. A spec without heap contents (a witness's) gets zeroed blocks first, then blocks full
+  // of the pattern byte, with which the error is reached.
+  const char* body = R"(
+#include <stdlib.h>
+struct ssl { void *cert; int state; };
+int main(void) {
+  struct ssl *s = malloc(sizeof(struct ssl));
+  int x = __VERIFIER_nondet_int();
+  if (s->cert == 0) return -1;
+  if (x == 7) reach_error();
+  return 0;
+}
+)";
+  CSnippet snippet(std::string(kPrelude) + kDefinedError + body);
+  auto outcome = frontend::replayNatively(spec(snippet, {{"__VERIFIER_nondet_int", "7"}}, GetParam()));
+  EXPECT_TRUE(outcome.reachedError) << outcome.detail;
+  EXPECT_NE(outcome.detail.find("malloc'd bytes"), std::string::npos) << outcome.detail;
+  auto wrongInput = frontend::replayNatively(spec(snippet, {{"__VERIFIER_nondet_int", "8"}}, GetParam()));
+  EXPECT_FALSE(wrongInput.reachedError) << wrongInput.detail;
 }
 
 TEST_P(Replay, ReportsExhaustedInputs) {
