@@ -109,16 +109,18 @@ ValidationOutcome replayValues(const ir::Program& program, const std::vector<std
   for (const std::string& v : values) spec.inputs.push_back({"", v});
   frontend::ReplayOutcome run = frontend::replayNatively(spec);
   if (run.reachedError) return outcome(Validity::Confirmed, "violation", run.detail);
-  // The replay's malloc returns zeroed blocks; when the program allocates with malloc, its path may
-  // depend on what a block holds, which a witness cannot say (format 2.0 has no waypoint for it): a run
-  // that misses the error then refutes only the zero contents, not the witness.
+  // The replay's malloc returns zeroed blocks, then blocks full of the pattern byte 0xAA; when the
+  // program allocates with malloc, its path may depend on what a block holds, which a witness cannot say
+  // (format 2.0 has no waypoint for it): runs that miss the error then refute only those contents, not
+  // the witness.
   const auto& allocations = program.origin().allocations;
   bool usesMalloc = std::any_of(allocations.begin(), allocations.end(), [](const auto& entry) {
     return std::any_of(entry.second.begin(), entry.second.end(), [](const ir::Allocation& a) { return a.fromMalloc; });
   });
   if (run.contradicted && usesMalloc)
     return outcome(Validity::Unconfirmed, "violation",
-                   run.detail + "; with zeroed malloc blocks (the witness cannot give their contents)");
+                   run.detail + "; with zeroed and with 0xAA-filled malloc blocks (the witness cannot give their "
+                                "contents)");
   return outcome(run.contradicted ? Validity::Rejected : Validity::Unconfirmed, "violation", run.detail);
 }
 
