@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "ir/Queries.h"
 #include "smt/Implicant.h"
 #include "smt/Terms.h"
 
@@ -13,7 +14,7 @@ namespace argus::analysis {
 using namespace ir;
 
 IntervalAnalysis::IntervalAnalysis(const transforms::CutPointSystem& ts)
-    : ts_(&ts), transfer_(ts.program()) {
+    : ts_(&ts), transfer_(ts.program()), top_(transfer_.topBox()) {
   const Program& p = ts.program();
   // Reverse post-order of an iterative DFS over the step edges.
   std::vector<bool> seen(p.numLocs(), false);
@@ -42,7 +43,23 @@ IntervalAnalysis::IntervalAnalysis(const transforms::CutPointSystem& ts)
   rpoIndex_.assign(p.numLocs(), SIZE_MAX);
   for (size_t i = 0; i < rpo_.size(); ++i) rpoIndex_[rpo_[i]] = i;
   collectThresholds();
+}
+
+void IntervalAnalysis::preparePartition() {
+  if (partitionPrepared_) return;
+  partitionPrepared_ = true;
   collectKeyVariables();
+  computeLiveness();
+}
+
+const std::vector<VarId>& IntervalAnalysis::keyVariables() {
+  preparePartition();
+  return keyVars_;
+}
+
+const PartitionKey& IntervalAnalysis::keyAt(LocId l) const {
+  static const PartitionKey kNone;
+  return partition_ ? liveKey_[l] : kNone;
 }
 
 void IntervalAnalysis::collectKeyVariables() {
@@ -60,11 +77,11 @@ void IntervalAnalysis::collectKeyVariables() {
     }
   std::vector<bool> control(p.numVars(), false), setToConstant(p.numVars(), false);
   for (auto& v : p.vars()) control[v.id] = varOfCur.count(v.cur.id()) > 0;
-  std::vector<int> component = loopComponents();
+  std::vector<bool> inLoopEdge = loopEdges();
   std::vector<std::pair<VarId, VarId>> copies;  // (to, from)
   std::vector<std::vector<std::pair<VarId, int64_t>>> tests(p.numEdges());
   for (const Edge& e : p.edges()) {
-    bool inLoop = component[e.from] >= 0 && component[e.from] == component[e.to];
+    bool inLoop = inLoopEdge[e.id];
     if (e.isCall()) {
       for (VarId r : e.results) control[r] = control[r] && !inLoop;
       continue;
@@ -127,37 +144,20 @@ void IntervalAnalysis::collectKeyVariables() {
   keyTests_ = std::move(tests);
 }
 
-std::vector<int> IntervalAnalysis::loopComponents() const {
-  // Kosaraju: the DFS finishing order is the reverse of rpo_; a second search over the reversed edges,
-  // in rpo_ order, collects one strongly connected component at a time.
+std::vector<bool> IntervalAnalysis::loopEdges() const {
   const Program& p = ts_->program();
   std::vector<int> component(p.numLocs(), -1);
-  int next = 0;
-  for (LocId root : rpo_) {
-    if (component[root] >= 0) continue;
-    std::vector<LocId> stack{root};
-    component[root] = next;
-    while (!stack.empty()) {
-      LocId l = stack.back();
-      stack.pop_back();
-      for (EdgeId e : p.loc(l).in) {
-        LocId from = p.edge(e).from;
-        if (rpoIndex_[from] == SIZE_MAX || ts_->isTerminal(from) || component[from] >= 0) continue;
-        component[from] = next;
-        stack.push_back(from);
-      }
-    }
-    ++next;
+  std::vector<size_t> size;
+  for (const std::vector<LocId>& scc : ir::stronglyConnectedComponents(p, ts_->proc())) {
+    for (LocId l : scc) component[l] = static_cast<int>(size.size());
+    size.push_back(scc.size());
   }
-  // A location alone in its component is in a loop only with a self-loop: mark the others -1.
-  std::vector<size_t> size(next, 0);
-  for (LocId l : rpo_) ++size[component[l]];
-  for (LocId l : rpo_) {
-    bool selfLoop = false;
-    for (EdgeId e : p.loc(l).out) selfLoop = selfLoop || p.edge(e).to == l;
-    if (size[component[l]] == 1 && !selfLoop) component[l] = -1;
-  }
-  return component;
+  // An edge lies on a cycle when its ends share a component of several locations, or it is a self-loop.
+  std::vector<bool> out(p.numEdges(), false);
+  for (const Edge& e : p.edges())
+    out[e.id] = ts_->isStepEdge(e.id) && component[e.from] >= 0 && component[e.from] == component[e.to] &&
+                (size[component[e.from]] > 1 || e.from == e.to);
+  return out;
 }
 
 void IntervalAnalysis::computeLiveness() {
@@ -169,7 +169,7 @@ void IntervalAnalysis::computeLiveness() {
     if (!e.isCall())
       for (auto& k : smt::freeConstants(e.formula))
         if (auto it = varOfCur.find(k.id()); it != varOfCur.end()) reads[e.id].push_back(it->second);
-  live_.assign(p.numLocs(), std::vector<bool>(p.numVars(), false));
+  std::vector<std::vector<bool>> live(p.numLocs(), std::vector<bool>(p.numVars(), false));
   // Backward round-robin over the reverse post-order until nothing changes: live(l) = ∪ over l's edges
   // of reads(e) ∪ (live(to) \ writes(e)). Nothing is live at the exit or the error location.
   for (bool changed = true; changed;) {
@@ -179,18 +179,22 @@ void IntervalAnalysis::computeLiveness() {
       if (ts_->isTerminal(l)) continue;
       std::vector<bool> now(p.numVars(), false);
       for (EdgeId e : p.loc(l).out) {
-        std::vector<bool> after = live_[p.edge(e).to];
+        std::vector<bool> after = live[p.edge(e).to];
         for (VarId w : p.edge(e).writes) after[w] = false;
         for (VarId r : reads[e]) after[r] = true;
         for (size_t v = 0; v < now.size(); ++v) now[v] = now[v] || after[v];
       }
-      if (now != live_[l]) live_[l] = std::move(now), changed = true;
+      if (now != live[l]) live[l] = std::move(now), changed = true;
     }
   }
   liveKey_.assign(p.numLocs(), {});
-  for (LocId l = 0; l < p.numLocs(); ++l)
+  dead_.assign(p.numLocs(), {});
+  for (LocId l = 0; l < p.numLocs(); ++l) {
     for (VarId v : keyVars_)
-      if (live_[l][v]) liveKey_[l].push_back(v);
+      if (live[l][v]) liveKey_[l].push_back(v);
+    for (auto& v : p.vars())
+      if (transfer_.tracked(v.id) && !live[l][v.id]) dead_[l].push_back(v.id);
+  }
 }
 
 std::vector<Box> IntervalAnalysis::splitAtKeyConstants(EdgeId e, const Box& b) const {
@@ -240,11 +244,17 @@ void IntervalAnalysis::collectThresholds() {
 
 BoxSet IntervalAnalysis::postOf(EdgeId e, const BoxSet& pre) {
   std::vector<Box> out;
-  for (const Box& whole : pre.boxes())
-    for (const Box& b : partition_ ? splitAtKeyConstants(e, whole) : std::vector<Box>{whole}) {
-      ++posts_;
-      if (auto post = transfer_.post(e, b)) out.push_back(std::move(*post));
+  auto post = [&](const Box& b) {
+    ++posts_;
+    if (auto after = transfer_.post(e, b)) out.push_back(std::move(*after));
+  };
+  for (const Box& whole : pre.boxes()) {
+    if (!partition_ || keyTests_[e].empty()) {
+      post(whole);
+      continue;
     }
+    for (const Box& part : splitAtKeyConstants(e, whole)) post(part);
+  }
   return BoxSet(std::move(out));
 }
 
@@ -252,11 +262,9 @@ BoxSet IntervalAnalysis::incoming(EdgeId e, const BoxSet& pre) {
   BoxSet post = postOf(e, pre);
   if (!partition_ || post.isBottom()) return post;
   LocId to = ts_->program().edge(e).to;
-  const Box top = transfer_.topBox();
   std::vector<Box> boxes = post.boxes();
   for (Box& b : boxes)
-    for (VarId v = 0; v < b.size(); ++v)
-      if (!live_[to][v]) b[v] = top[v];
+    for (VarId v : dead_[to]) b[v] = top_[v];
   // Boxes that differ only in dead variables are one box now.
   return BoxSet().join(BoxSet(std::move(boxes)), SIZE_MAX, liveKey_[to]);
 }
@@ -266,9 +274,9 @@ bool IntervalAnalysis::run(const IntervalAnalysisOptions& options, const Shutdow
   values_.assign(p.numLocs(), BoxSet::bottom());
   exhausted_ = false;
   partition_ = options.partition;
-  if (partition_ && live_.empty()) computeLiveness();
+  if (partition_) preparePartition();
   growth_.assign(p.numLocs(), 0);
-  values_[ts_->entry()] = BoxSet({transfer_.topBox()});
+  values_[ts_->entry()] = BoxSet({top_});
   if (!ascend(options, stop, {ts_->entry()})) return false;
   if (options.narrowingPasses == 0) return true;
   narrow(options);
@@ -297,7 +305,7 @@ bool IntervalAnalysis::ascend(const IntervalAnalysisOptions& options, const Shut
       LocId to = p.edge(e).to;
       BoxSet& old = values_[to];
       if (old.includes(arriving)) continue;
-      const PartitionKey& key = partition_ ? liveKey_[to] : PartitionKey{};
+      const PartitionKey& key = keyAt(to);
       BoxSet joined = old.join(arriving, options.maxBoxes, key);
       bool widenHere = ts_->isCut(to) && to != ts_->entry();
       if (widenHere) {
@@ -324,8 +332,7 @@ void IntervalAnalysis::narrow(const IntervalAnalysisOptions& options) {
       for (EdgeId e : p.loc(l).in) {
         LocId from = p.edge(e).from;
         if (!ts_->isStepEdge(e) || values_[from].isBottom()) continue;
-        fresh = fresh.join(incoming(e, values_[from]), options.maxBoxes,
-                           partition_ ? liveKey_[l] : PartitionKey{});
+        fresh = fresh.join(incoming(e, values_[from]), options.maxBoxes, keyAt(l));
       }
       values_[l] = std::move(fresh);
     }

@@ -49,17 +49,21 @@ class IntervalAnalysis {
   size_t posts() const { return posts_; }
   /// Whether the last run gave up because it reached `maxPosts`.
   bool exhausted() const { return exhausted_; }
-  /// The key variables of the partitioned mode (computed with the analysis, also without partition).
-  const std::vector<ir::VarId>& keyVariables() const { return keyVars_; }
+  /// The key variables of the partitioned mode (found on first use; a plain run does not need them).
+  const std::vector<ir::VarId>& keyVariables();
 
  private:
   BoxSet postOf(ir::EdgeId e, const BoxSet& pre);
   /// What edge `e` brings to its target: the post, with the target's dead variables forgotten.
   BoxSet incoming(ir::EdgeId e, const BoxSet& pre);
+  /// Key variables, their tests and the liveness of variables, once, for the partitioned mode.
+  void preparePartition();
   void collectKeyVariables();
-  /// Per location its strongly connected component of the CFA, -1 when it lies on no cycle.
-  std::vector<int> loopComponents() const;
+  /// Per edge: whether it is a step edge on a cycle of the CFA.
+  std::vector<bool> loopEdges() const;
   void computeLiveness();
+  /// The live key variables at `l` in a partitioned run, none otherwise.
+  const PartitionKey& keyAt(ir::LocId l) const;
   /// The boxes of `b` split at the constants edge `e` compares key variables with.
   std::vector<Box> splitAtKeyConstants(ir::EdgeId e, const Box& b) const;
   bool ascend(const IntervalAnalysisOptions& options, const ShutdownToken* stop, std::vector<ir::LocId> seeds);
@@ -73,10 +77,12 @@ class IntervalAnalysis {
   std::vector<int64_t> thresholds_;
   std::vector<BoxSet> values_;
   std::vector<unsigned> growth_;    // per loop head: how often it grew
+  const Box top_;                   // every tracked variable arbitrary
   bool partition_ = false;
+  bool partitionPrepared_ = false;
   std::vector<ir::VarId> keyVars_;
   std::vector<std::vector<std::pair<ir::VarId, int64_t>>> keyTests_;  // per edge: key var = constant
-  std::vector<std::vector<bool>> live_;                                // per location, per variable
+  std::vector<std::vector<ir::VarId>> dead_;                           // per location: tracked, dead there
   std::vector<PartitionKey> liveKey_;                                  // per location: live key vars
   size_t posts_ = 0;
   bool exhausted_ = false;

@@ -91,14 +91,18 @@ struct Ring : Fixture {
   }
 };
 
+IntervalAnalysisOptions boxOptions(size_t boxes, bool partition = false) {
+  IntervalAnalysisOptions o;
+  o.maxBoxes = boxes;
+  o.partition = partition;
+  return o;
+}
+
 struct Analysed {
   transforms::CutPointSystem ts;
   IntervalAnalysis analysis;
   Analysed(const ir::Program& p, size_t boxes, bool partition = false) : ts(p, p.mainProc()), analysis(ts) {
-    IntervalAnalysisOptions o;
-    o.maxBoxes = boxes;
-    o.partition = partition;
-    EXPECT_TRUE(analysis.run(o));
+    EXPECT_TRUE(analysis.run(boxOptions(boxes, partition)));
   }
   Interval hull(ir::LocId l, ir::VarId v) const { return analysis.at(l).hull()[v]; }
 };
@@ -210,9 +214,7 @@ TEST(InvariantAnalysis, PartitionedIntervalsFallBackToTheHullWhenTheyKeepGrowing
   Ring r;
   transforms::CutPointSystem ts(r.p, r.p.mainProc());
   IntervalAnalysis analysis(ts);
-  IntervalAnalysisOptions o;
-  o.maxBoxes = 256;
-  o.partition = true;
+  IntervalAnalysisOptions o = boxOptions(256, true);
   o.partitionGrowth = 2;
   o.narrowingPasses = 0;
   ASSERT_TRUE(analysis.run(o));
@@ -223,9 +225,7 @@ TEST(InvariantAnalysis, AnAnalysisOutOfPostsSaysSo) {
   Ring r;
   transforms::CutPointSystem ts(r.p, r.p.mainProc());
   IntervalAnalysis analysis(ts);
-  IntervalAnalysisOptions o;
-  o.maxBoxes = 256;
-  o.partition = true;
+  IntervalAnalysisOptions o = boxOptions(256, true);
   o.maxPosts = 10;
   EXPECT_FALSE(analysis.run(o));
   EXPECT_TRUE(analysis.exhausted());
