@@ -98,6 +98,21 @@ size_t MaxSmt::addSoft(const z3::expr& formula, unsigned weight) {
   return softs_.size() - 1;
 }
 
+size_t MaxSmt::addPreference(const z3::expr& formula) {
+  z3::expr selector = ctx_->bool_val(false);
+  if (optimize_) {
+    // A second objective (its own id), below the soft constraints' default one: Z3 optimises the
+    // objectives lexicographically in the order they were created, and the soft constraints' objective
+    // exists from the first addSoft on.
+    Z3_optimize_assert_soft(*ctx_, *optimize_, formula, "1", Z3_mk_string_symbol(*ctx_, "argus-preferences"));
+  } else {
+    selector = freshConst(*ctx_, "maxsmt!pref", ctx_->bool_sort());
+    solver_->add(z3::implies(selector, formula));
+  }
+  preferences_.push_back({formula, 1, selector});
+  return preferences_.size() - 1;
+}
+
 unsigned MaxSmt::checks() const { return solver_ ? solver_->checks() : optimizeChecks_; }
 double MaxSmt::checkSeconds() const { return solver_ ? solver_->checkSeconds() : optimizeSeconds_; }
 
@@ -117,6 +132,8 @@ MaxSmtResult MaxSmt::describe(const z3::model& model) const {
     out.satisfied.push_back(holds);
     if (!holds) out.cost += s.weight;
   }
+  for (const Soft& s : preferences_)
+    out.preferred.push_back(model.eval(s.selector, true).is_true() || model.eval(s.formula, true).is_true());
   return out;
 }
 
@@ -169,7 +186,10 @@ MaxSmtResult MaxSmt::solveOptimize() {
 MaxSmtResult MaxSmt::solveCoreGuided() {
   if (config_.shutdown && config_.shutdown->stopRequested()) return {};
   double limit = timeLimit();
-  queryToken_->setTimeout(std::isfinite(limit) ? std::max(limit, 1e-6) : 0);
+  solveDeadline_.reset();
+  if (std::isfinite(limit)) solveDeadline_ = ShutdownToken::deadlineAfter(std::max(limit, 1e-6));
+  if (solveDeadline_) queryToken_->setDeadline(*solveDeadline_);
+  else queryToken_->setTimeout(0);
   ShutdownToken* query = queryToken_.get();
   StopCallbackScope forward(config_.shutdown, [query] { query->requestStop("stopped by the caller's token"); });
   if (config_.shutdown && config_.shutdown->stopRequested()) return {};
@@ -225,7 +245,7 @@ MaxSmtResult MaxSmt::solveCoreGuided() {
         // OLL's final model costs exactly the lower bound; should it not (a bug, or a soft constraint
         // the model cannot decide), nothing proves it optimal.
         MaxSmtResult out = describe(solver_->model());
-        if (out.cost == lowerBound) return out;
+        if (out.cost == lowerBound) return addPreferences(std::move(out), std::move(assumptions));
         if (config_.stats) config_.stats->add("maxsmt.unproved");
         return undecided();
       }
@@ -257,6 +277,42 @@ MaxSmtResult MaxSmt::solveCoreGuided() {
     }
     if (violated.size() > 1) addCardinality(violated, 1, lightest);
   }
+}
+
+MaxSmtResult MaxSmt::addPreferences(MaxSmtResult optimal, std::vector<z3::expr> assumptions) {
+  // Every preference the current model satisfies is kept (assumed from then on); each other one gets one
+  // check of its own, kept when satisfiable. Every check keeps the optimum's assumptions, so the cost
+  // stays minimal. A preference check past its own limit is not a failure of the solve(): the deadline
+  // of the whole solve() is restored afterwards, and an overall timeout keeps the best model so far.
+  std::vector<bool> kept(preferences_.size(), false);
+  auto keepSatisfied = [&] {
+    for (size_t i = 0; i < preferences_.size(); ++i)
+      if (!kept[i] && optimal.preferred[i]) {
+        kept[i] = true;
+        assumptions.push_back(preferences_[i].selector);
+      }
+  };
+  keepSatisfied();
+  for (size_t i = 0; i < preferences_.size(); ++i) {
+    if (kept[i]) continue;
+    if ((solveDeadline_ && ShutdownToken::Clock::now() >= *solveDeadline_) ||
+        (config_.shutdown && config_.shutdown->stopRequested()))
+      break;
+    auto deadline = ShutdownToken::deadlineAfter(preferenceCheckSeconds_);
+    queryToken_->setDeadline(solveDeadline_ ? std::min(*solveDeadline_, deadline) : deadline);
+    assumptions.push_back(preferences_[i].selector);
+    if (solver_->check(assumptions) == SatResult::Sat) {
+      kept[i] = true;
+      optimal = describe(solver_->model());
+      keepSatisfied();
+    } else {
+      assumptions.pop_back();
+      if (config_.stats) config_.stats->add("maxsmt.preferences_dropped");
+    }
+  }
+  if (solveDeadline_) queryToken_->setDeadline(*solveDeadline_);
+  else queryToken_->setTimeout(0);
+  return optimal;
 }
 
 }  // namespace argus::smt

@@ -40,6 +40,7 @@ struct MaxSmtResult {
   /// claim of optimality; Optimize gives none.
   SatResult status = SatResult::Unknown;
   std::vector<bool> satisfied;  // per soft constraint, in the order added: holds in the model
+  std::vector<bool> preferred;  // per preference, in the order added: holds in the model
   unsigned long long cost = 0;  // sum of the weights of the soft constraints that do not hold
   std::optional<z3::model> model;
 };
@@ -59,6 +60,13 @@ class MaxSmt {
   /// Returns the soft constraint's index. weight >= 1 (INVARIANT).
   size_t addSoft(const z3::expr& formula, unsigned weight = 1);
   size_t softCount() const { return softs_.size(); }
+  /// A tie-breaker below every soft constraint: among the minimum-cost models, one that satisfies a
+  /// *maximal* (not maximum) set of preferences. CoreGuided adds them greedily after the optimum, one
+  /// check each, bounded by preferenceCheckSeconds (a check that is slower counts the preference out);
+  /// Optimize makes them a second, lexicographically lower objective. Cheap where a maximum would not be:
+  /// proving that no model holds one more preference is what makes an optimum expensive.
+  size_t addPreference(const z3::expr& formula);
+  void setPreferenceCheckSeconds(double seconds) { preferenceCheckSeconds_ = seconds; }
 
   /// May be called again after adding more constraints; each call starts the optimisation afresh.
   MaxSmtResult solve();
@@ -76,7 +84,10 @@ class MaxSmt {
 
   MaxSmtResult solveOptimize();
   MaxSmtResult solveCoreGuided();
-  /// A Sat result for `model`: which soft constraints hold in it (with model completion) and its cost.
+  /// CoreGuided, after the optimum `optimal` (found under `assumptions`): adds preferences greedily.
+  MaxSmtResult addPreferences(MaxSmtResult optimal, std::vector<z3::expr> assumptions);
+  /// A Sat result for `model`: which soft constraints and preferences hold in it (with model completion)
+  /// and its cost.
   MaxSmtResult describe(const z3::model& model) const;
   /// Seconds this solve() may take: the deadline and queryTimeoutSeconds; +inf for none.
   double timeLimit() const;
@@ -85,6 +96,8 @@ class MaxSmt {
   SolverConfig config_;
   MaxSmtMethod method_;
   std::vector<Soft> softs_;
+  std::vector<Soft> preferences_;  // weight unused
+  double preferenceCheckSeconds_ = 0.5;
   // Optimize.
   std::optional<z3::optimize> optimize_;
   unsigned optimizeChecks_ = 0;
@@ -92,6 +105,7 @@ class MaxSmt {
   // CoreGuided: the facade watches a token of our own, whose deadline covers the whole solve() and which
   // a stop of config_.shutdown stops as well.
   std::unique_ptr<ShutdownToken> queryToken_;
+  std::optional<ShutdownToken::Clock::time_point> solveDeadline_;  // of the current solve(); none: no limit
   std::unique_ptr<Solver> solver_;
 };
 

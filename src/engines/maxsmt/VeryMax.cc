@@ -206,21 +206,23 @@ VeryMax::Outcome VeryMax::proveInLoop(ir::LocId q, const z3::expr& psi, unsigned
       ctx_->log.log(2, "maxsmt", "{}conditional invariant at {}: {} ({} entries open)", std::string(depth * 2, ' '),
                     p.loc(h).name, solutionAt(candidate->invariant, h).to_string(),
                     candidate->unsatisfiedEntries.size());
+    // An open entry must lead into the new piece or an earlier one (whose states are safe for good).
+    auto piecesAt = [&](ir::LocId h) {
+      std::vector<z3::expr> pieces{solutionAt(candidate->invariant, h)};
+      for (const Solution& earlier : narrowing) pieces.push_back(solutionAt(earlier, h));
+      return smt::mkOr(z3_, pieces).simplify();
+    };
     Outcome entries = Outcome::Proved;
     for (size_t b : candidate->unsatisfiedEntries) {
       const Block& block = graph_->blocks()[b];
-      auto pre = precondition(block, solutionAt(candidate->invariant, block.to));
+      auto pre = precondition(block, piecesAt(block.to));
       entries = pre ? prove(block.from, *pre, depth + 1) : Outcome::Failed;
       if (entries != Outcome::Proved) break;
     }
     if (entries == Outcome::Stopped) return entries;
     if (entries == Outcome::Proved) {
       // The invariant is the disjunction of this piece and the earlier (narrowed-away) ones.
-      for (ir::LocId h : members) {
-        std::vector<z3::expr> pieces{solutionAt(candidate->invariant, h)};
-        for (const Solution& earlier : narrowing) pieces.push_back(solutionAt(earlier, h));
-        known_[h].push_back(smt::mkOr(z3_, pieces).simplify());
-      }
+      for (ir::LocId h : members) known_[h].push_back(piecesAt(h));
       return Outcome::Proved;
     }
     ctx_->stats.add("maxsmt.narrowings", 1);
@@ -252,10 +254,11 @@ struct Answer {
 Answer solveQueryUnguarded(z3::context& ctx, const Query& q, smt::SolverConfig config, smt::MaxSmtMethod method) {
   smt::MaxSmt maxsmt(ctx, config, method);
   for (const z3::expr& h : q.hard) maxsmt.addHard(h);
-  // An initiation outweighs all samples together.
-  unsigned initiationWeight = static_cast<unsigned>(q.samples.size()) + 1;
-  for (const z3::expr& s : q.softs) maxsmt.addSoft(s, initiationWeight);
-  for (const z3::expr& s : q.samples) maxsmt.addSoft(s, 1);
+  // Initiations are what the search optimises; samples only break ties among the optimal conditional
+  // invariants, so a maximal set of them is enough (a maximum costs the proof that no candidate holds one
+  // more sample, which dominated the Max-SMT time).
+  for (const z3::expr& s : q.softs) maxsmt.addSoft(s, 1);
+  for (const z3::expr& s : q.samples) maxsmt.addPreference(s);
   smt::MaxSmtResult r = maxsmt.solve();
   Answer a;
   a.status = r.status;
@@ -268,8 +271,7 @@ Answer solveQueryUnguarded(z3::context& ctx, const Query& q, smt::SolverConfig c
   for (size_t i = 0; i < q.softs.size(); ++i)
     if (!r.satisfied[i]) open.insert(q.softBlock[i]);
   a.openEntries.assign(open.begin(), open.end());
-  a.missedSamples = static_cast<unsigned>(std::count(r.satisfied.begin() + static_cast<long>(q.softs.size()),
-                                                     r.satisfied.end(), false));
+  a.missedSamples = static_cast<unsigned>(std::count(r.preferred.begin(), r.preferred.end(), false));
   auto value = [&](const z3::expr& e) {
     auto v = numeralValue(r.model->eval(e, true));
     return v ? *v : mpq_class(0);
@@ -362,10 +364,14 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
               if (Cube premises = concat({&cube, &kc, &nc, &na}); feasible(premises))
                 item.premises.push_back(std::move(premises));
     } else {
+      // Narrowing restricts the entries too: entry states inside an earlier piece are safe for good, so
+      // only those outside every piece must start in the new one.
       std::vector<Cube> knownAtSource = knownCubes(block.from);
       for (const Cube& cube : block.cubes)
         for (const Cube& kc : knownAtSource)
-          if (Cube premises = concat({&cube, &kc}); feasible(premises)) item.premises.push_back(std::move(premises));
+          for (const Cube& nc : outside.at(block.to))
+            if (Cube after = atState(nc, block.post), premises = concat({&cube, &kc, &after}); feasible(premises))
+              item.premises.push_back(std::move(premises));
     }
     blockPremises.push_back(std::move(item));
   }

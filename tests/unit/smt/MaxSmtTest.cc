@@ -137,6 +137,39 @@ TEST_P(MaxSmtTest, ConflictingSoftConstraintsHaveTheUniqueOptimum) {
   EXPECT_TRUE(r.model->eval(a, true).is_false());
 }
 
+TEST_P(MaxSmtTest, PreferencesBreakTiesWithoutRaisingTheCost) {
+  // The optimum is x = 2 (cost 1, the soft x >= 5 violated). Among the optimal models the preferences
+  // y = x, y = 3 and y > 10 conflict pairwise; the answer keeps a maximal set: one of them, and every
+  // preference it leaves out contradicts the optimum with the ones it kept.
+  z3::context ctx;
+  z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
+  Instance inst{{x >= 0, x <= 2, y >= 0}, {{x == 2, 5}, {x >= 5, 1}}};
+  std::vector<z3::expr> prefs{y == x, y == 3, y > 10, y >= 0 && y <= 100};
+  MaxSmt m(ctx, {}, GetParam());
+  for (auto& h : inst.hard) m.addHard(h);
+  for (auto& [f, w] : inst.softs) m.addSoft(f, w);
+  for (size_t i = 0; i < prefs.size(); ++i) EXPECT_EQ(m.addPreference(prefs[i]), i);
+  MaxSmtResult r = m.solve();
+  expectOptimal(ctx, inst, r);
+  EXPECT_EQ(r.cost, 1u);
+  ASSERT_EQ(r.preferred.size(), prefs.size());
+  std::vector<z3::expr> kept;
+  for (size_t i = 0; i < prefs.size(); ++i) {
+    EXPECT_EQ(r.preferred[i], r.model->eval(prefs[i], true).is_true()) << prefs[i];
+    if (r.preferred[i]) kept.push_back(prefs[i]);
+  }
+  EXPECT_GE(kept.size(), 1u);
+  for (size_t i = 0; i < prefs.size(); ++i) {
+    if (r.preferred[i]) continue;
+    Solver extended(ctx);
+    for (auto& h : inst.hard) extended.add(h);
+    extended.add(x == 2);
+    for (auto& k : kept) extended.add(k);
+    extended.add(prefs[i]);
+    EXPECT_EQ(extended.check(), SatResult::Unsat) << "preference " << prefs[i] << " could have been kept";
+  }
+}
+
 /// Booleans a0..a(n-1) of which at most two may hold, each wanted with its weight.
 Instance atMostTwoOf(z3::context& ctx, const std::vector<unsigned>& weights) {
   Instance inst;
