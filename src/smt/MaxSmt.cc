@@ -1,6 +1,7 @@
 // Max-SMT facade: Z3's optimizer, and a stratified OLL core-guided loop over the Solver facade.
 #include "smt/MaxSmt.h"
 
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cmath>
@@ -280,10 +281,13 @@ MaxSmtResult MaxSmt::solveCoreGuided() {
 }
 
 MaxSmtResult MaxSmt::addPreferences(MaxSmtResult optimal, std::vector<z3::expr> assumptions) {
-  // Every preference the current model satisfies is kept (assumed from then on); each other one gets one
-  // check of its own, kept when satisfiable. Every check keeps the optimum's assumptions, so the cost
-  // stays minimal. A preference check past its own limit is not a failure of the solve(): the deadline
-  // of the whole solve() is restored afterwards, and an overall timeout keeps the best model so far.
+  // Every preference the current model satisfies is kept (assumed from then on). Then "one more of the
+  // others holds" is asked as one check: Sat keeps at least one more and asks again; Unsat proves the
+  // kept set maximal in a single check, however many preferences are left (the common case when no
+  // candidate contains any of them). Only when that check is undecided does each remaining preference get
+  // a check of its own. Every check keeps the optimum's assumptions, so the cost stays minimal. A check
+  // past its own limit (preferenceCheckSeconds) is not a failure of the solve(): the deadline of the whole
+  // solve() is restored afterwards, and an overall timeout keeps the best model so far.
   std::vector<bool> kept(preferences_.size(), false);
   auto keepSatisfied = [&] {
     for (size_t i = 0; i < preferences_.size(); ++i)
@@ -292,24 +296,40 @@ MaxSmtResult MaxSmt::addPreferences(MaxSmtResult optimal, std::vector<z3::expr> 
         assumptions.push_back(preferences_[i].selector);
       }
   };
-  keepSatisfied();
-  for (size_t i = 0; i < preferences_.size(); ++i) {
-    if (kept[i]) continue;
+  // "One more of the others" may take as long as a few single checks: it stands for all of them.
+  auto check = [&](const z3::expr& extra, double seconds) {
     if ((solveDeadline_ && ShutdownToken::Clock::now() >= *solveDeadline_) ||
         (config_.shutdown && config_.shutdown->stopRequested()))
-      break;
-    auto deadline = ShutdownToken::deadlineAfter(preferenceCheckSeconds_);
+      return SatResult::Unknown;
+    auto deadline = ShutdownToken::deadlineAfter(seconds);
     queryToken_->setDeadline(solveDeadline_ ? std::min(*solveDeadline_, deadline) : deadline);
-    assumptions.push_back(preferences_[i].selector);
-    if (solver_->check(assumptions) == SatResult::Sat) {
-      kept[i] = true;
+    assumptions.push_back(extra);
+    SatResult r = solver_->check(assumptions);
+    assumptions.pop_back();
+    if (r == SatResult::Sat) {
       optimal = describe(solver_->model());
       keepSatisfied();
-    } else {
-      assumptions.pop_back();
-      if (config_.stats) config_.stats->add("maxsmt.preferences_dropped");
     }
+    return r;
+  };
+  keepSatisfied();
+  SatResult some = SatResult::Unsat;
+  while (true) {
+    std::vector<z3::expr> others;
+    for (size_t i = 0; i < preferences_.size(); ++i)
+      if (!kept[i]) others.push_back(preferences_[i].formula);
+    if (others.empty()) break;
+    z3::expr oneMore = freshConst(*ctx_, "maxsmt!more", ctx_->bool_sort());
+    solver_->add(z3::implies(oneMore, mkOr(*ctx_, others)));  // in solve()'s scope: gone afterwards
+    some = check(oneMore, 4 * preferenceCheckSeconds_);
+    if (some != SatResult::Sat) break;
   }
+  if (some == SatResult::Unknown)
+    for (size_t i = 0; i < preferences_.size(); ++i)
+      if (!kept[i]) check(preferences_[i].selector, preferenceCheckSeconds_);  // Sat keeps it (and whatever else the model holds)
+  if (config_.stats)
+    config_.stats->add("maxsmt.preferences_dropped",
+                       static_cast<int64_t>(std::count(kept.begin(), kept.end(), false)));
   if (solveDeadline_) queryToken_->setDeadline(*solveDeadline_);
   else queryToken_->setTimeout(0);
   return optimal;
