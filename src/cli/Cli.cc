@@ -209,6 +209,9 @@ struct BenchCommand {
     c->add_option("--memory", config.memoryMB, "address-space limit per task in MB (default 4096, 0: none)");
     c->add_option("--jobs", config.jobs, "tasks run in parallel (default 1)");
     c->add_option("--out", config.outDir, "output folder (default argus-bench-<date>-<time>)");
+    c->add_flag("--resume", config.resume,
+                "continue the run whose journal.jsonl is in --out (same arguments and argus binary): only the runs "
+                "it lacks are taken, e.g. after the machine or session running a long benchmark was stopped");
     repeatable(c->add_option("--run", runs,
                              "an argus configuration NAME=ARGS, e.g. bmc=\"--engine bmc\" (repeatable)"));
     repeatable(c->add_option(

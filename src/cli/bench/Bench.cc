@@ -20,6 +20,7 @@
 
 #include "cli/bench/Child.h"
 #include "cli/bench/Interrupt.h"
+#include "cli/bench/Journal.h"
 #include "cli/bench/Tables.h"
 #include "util/Error.h"
 #include "util/Options.h"
@@ -76,8 +77,8 @@ std::string rejectedNote(const TaskOutcome& o) {
 /// Everything the workers share.
 class Driver {
  public:
-  Driver(const BenchConfig& config, const std::vector<BenchTask>& tasks, std::ostream& progress)
-      : config_(config), tasks_(tasks), progress_(progress) {
+  Driver(const BenchConfig& config, const std::vector<BenchTask>& tasks, Journal& journal, std::ostream& progress)
+      : config_(config), tasks_(tasks), journal_(journal), progress_(progress) {
     for (auto& spec : config.runs) {
       RunResults r{spec.name, spec.description(), std::vector<TaskOutcome>(tasks.size())};
       results_.push_back(std::move(r));
@@ -108,9 +109,17 @@ class Driver {
         skipped.reason = "not run: interrupted";
         continue;
       }
+      if (auto it = journal_.earlier().find({config_.runs[r].name, tasks_[t].path}); it != journal_.earlier().end()) {
+        startInOrder(job, 0);  // taken in an earlier part of this run (--resume)
+        results_[r].outcomes[t] = it->second;
+        ++done_;
+        continue;
+      }
       int slots = slotsOf(config_.runs[r]);
       startInOrder(job, slots);
       results_[r].outcomes[t] = runOne(tasks_[t], config_.runs[r], t);
+      // A run the interrupt cut short measured nothing: it is repeated when the benchmark is resumed.
+      if (!InterruptScope::interrupted()) journal_.append(config_.runs[r].name, tasks_[t].path, results_[r].outcomes[t]);
       {
         std::lock_guard<std::mutex> lock(slotMutex_);
         freeSlots_ += slots;
@@ -200,6 +209,7 @@ class Driver {
 
   const BenchConfig& config_;
   const std::vector<BenchTask>& tasks_;
+  Journal& journal_;
   std::ostream& progress_;
   std::vector<RunResults> results_;
   std::atomic<size_t> next_{0}, done_{0};
@@ -342,6 +352,7 @@ void validateConfig(BenchConfig& config) {
   std::set<std::string> floors;
   for (auto& f : config.minSolved) namesOneRun("--min-solved", f.name, floors);
   if (config.argusExecutable.empty()) config.argusExecutable = fs::read_symlink("/proc/self/exe").string();
+  if (config.resume && config.outDir.empty()) throw OptionError("--resume needs --out: the folder of the run to continue");
   if (config.outDir.empty()) config.outDir = defaultOutDir();
 }
 
@@ -350,8 +361,13 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   std::vector<BenchTask> tasks = collectTasks(config.lists);
   if (tasks.empty()) throw InputError(config.lists.empty() ? "" : config.lists.front(), 0, "no tasks found");
   fs::create_directories(config.outDir);
+  Journal journal(config.outDir, fingerprint(config, tasks), config.resume);
+  if (config.resume)
+    progress << fmt::format("resuming {}: {} of {} runs done in earlier parts", journal.path(),
+                            journal.earlier().size(), tasks.size() * config.runs.size())
+             << std::endl;
   InterruptScope interruptScope;
-  Driver driver(config, tasks, progress);
+  Driver driver(config, tasks, journal, progress);
   driver.runAll();
   std::vector<RunResults> runs = driver.results();
   for (auto& vb : config.virtualBest) runs.push_back(virtualBest(vb.name, membersOf(vb, runs)));

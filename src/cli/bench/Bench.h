@@ -1,6 +1,7 @@
 // `argus bench`: runs every configuration on every task (N jobs in parallel, each in a child process
 // under time and memory limits), prints progress on stderr, writes a TSV per configuration and a
-// Markdown summary into the output folder, and prints the summary tables on stdout. It fails (exit 1,
+// Markdown summary into the output folder, and prints the summary tables on stdout. Every finished run is
+// also journaled at once (Journal.h), so that a killed benchmark can be resumed. It fails (exit 1,
 // the reasons on stderr) with --fail-on-wrong when a task's outcome is a bug (see isFailure), and when a
 // configuration solved fewer tasks than its --min-solved floor.
 #pragma once
@@ -33,6 +34,8 @@ struct BenchConfig {
   std::vector<VirtualBestSpec> virtualBest;
   std::vector<std::string> statKeys;  // values taken from each argus run's --json
   std::string argusExecutable;        // empty: this executable (/proc/self/exe)
+  /// Continue the run whose journal is in outDir (see Journal.h): only the runs it lacks are taken.
+  bool resume = false;
   /// Seconds an argus run may take beyond --timeout (certification, shutdown) before it is killed.
   double argusGraceSeconds = 20;
 };

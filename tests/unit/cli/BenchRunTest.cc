@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -309,4 +310,56 @@ TEST(BenchRun, ReadsStatisticsFromJson) {
   EXPECT_EQ(statFromJson(json, "bmc.bound"), "7");
   EXPECT_EQ(statFromJson(json, "missing"), "");
   EXPECT_EQ(statFromJson("not json", "engine"), "");
+}
+
+TEST(BenchRun, ResumeTakesOnlyTheRunsTheJournalLacks) {
+  FakeBench b;
+  std::string calls = b.dir.path("calls.txt");
+  // Records each task it runs, so that the test sees which ones a resumed run repeats.
+  BenchConfig config =
+      b.config("counting=echo {file} >> " + calls + "; if grep -q unsafe {file}; then echo FALSE; else echo TRUE; fi");
+  config.timeoutSeconds = 10;
+  std::ostringstream out, progress;
+  ASSERT_EQ(runBench(config, out, progress), 0) << progress.str();
+  std::string journalPath = b.dir.path("out/journal.jsonl");
+  std::string full = readAll(journalPath);
+  std::string fullSummary = out.str();
+  // A run killed while b.c's line was written: the journal ends with a partial line instead of b.c's.
+  std::vector<std::string> lines;
+  std::istringstream in(full);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 4u) << full;  // the header and three runs
+  std::string cut = lines[0] + "\n";
+  for (size_t i = 1; i < lines.size(); ++i)
+    if (lines[i].find("/b.c\"") == std::string::npos) cut += lines[i] + "\n";
+  cut += lines.back().substr(0, 20);
+  b.dir.write("out/journal.jsonl", cut);
+  b.dir.write("calls.txt", "");
+
+  config.resume = true;
+  std::ostringstream resumedOut, resumedProgress;
+  ASSERT_EQ(runBench(config, resumedOut, resumedProgress), 0) << resumedProgress.str();
+  EXPECT_NE(resumedProgress.str().find("2 of 3 runs done in earlier parts"), std::string::npos)
+      << resumedProgress.str();
+  std::string repeated = readAll(calls);
+  EXPECT_NE(repeated.find("/b.c"), std::string::npos) << repeated;
+  EXPECT_EQ(repeated.find("/a.c"), std::string::npos) << repeated;
+  // The same verdict table as the run in one go (up to the CPU time, the last column).
+  auto totals = [](const std::string& summary) {
+    size_t at = summary.find("| **total**");
+    std::string line = summary.substr(at, summary.find('\n', at) - at);
+    return line.substr(0, line.rfind("| **"));
+  };
+  EXPECT_EQ(totals(resumedOut.str()), totals(fullSummary));
+  std::string resumedJournal = readAll(journalPath);
+  EXPECT_EQ(std::count(resumedJournal.begin(), resumedJournal.end(), '\n'), 4) << resumedJournal;
+
+  // Another limit is another run: resuming it is refused, as is resuming without a journal.
+  BenchConfig other = config;
+  other.timeoutSeconds = 20;
+  std::ostringstream ignored;
+  EXPECT_THROW(runBench(other, ignored, ignored), OptionError);
+  BenchConfig fresh = config;
+  fresh.outDir = b.dir.path("elsewhere");
+  EXPECT_THROW(runBench(fresh, ignored, ignored), OptionError);
 }
