@@ -86,6 +86,8 @@ void MaxSmt::addHard(const z3::expr& formula) {
 
 size_t MaxSmt::addSoft(const z3::expr& formula, unsigned weight) {
   INVARIANT(weight >= 1, "a soft constraint needs a positive weight");
+  // Optimize ranks objectives in the order they appear: the soft constraints' must come first.
+  INVARIANT(!optimize_ || preferences_.empty(), "Optimize: add every soft constraint before the preferences");
   z3::expr selector = ctx_->bool_val(false);  // Optimize: no literal vouches for the formula
   if (optimize_) {
     optimize_->add_soft(formula, weight);

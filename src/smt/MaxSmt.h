@@ -63,7 +63,8 @@ class MaxSmt {
   /// A tie-breaker below every soft constraint: among the minimum-cost models, one that satisfies a
   /// *maximal* (not maximum) set of preferences. CoreGuided adds them greedily after the optimum, one
   /// check each, bounded by preferenceCheckSeconds (a check that is slower counts the preference out);
-  /// Optimize makes them a second, lexicographically lower objective. Cheap where a maximum would not be:
+  /// Optimize makes them a second, lexicographically lower objective (so, with Optimize, every addSoft
+  /// must come before the first addPreference; INVARIANT). Cheap where a maximum would not be:
   /// proving that no model holds one more preference is what makes an optimum expensive.
   size_t addPreference(const z3::expr& formula);
   void setPreferenceCheckSeconds(double seconds) { preferenceCheckSeconds_ = seconds; }
