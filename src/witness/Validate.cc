@@ -117,10 +117,13 @@ ValidationOutcome replayValues(const ir::Program& program, const std::vector<std
   bool usesMalloc = std::any_of(allocations.begin(), allocations.end(), [](const auto& entry) {
     return std::any_of(entry.second.begin(), entry.second.end(), [](const ir::Allocation& a) { return a.fromMalloc; });
   });
-  if (run.contradicted && usesMalloc)
-    return outcome(Validity::Unconfirmed, "violation",
-                   run.detail + "; with zeroed and with 0xAA-filled malloc blocks (the witness cannot give their "
-                                "contents)");
+  if (run.contradicted && usesMalloc) {
+    ValidationOutcome open = outcome(Validity::Unconfirmed, "violation",
+                                     run.detail + "; with zeroed and with 0xAA-filled malloc blocks (the witness "
+                                                  "cannot give their contents)");
+    open.heapOpenInputs = values;
+    return open;
+  }
   return outcome(run.contradicted ? Validity::Rejected : Validity::Unconfirmed, "violation", run.detail);
 }
 

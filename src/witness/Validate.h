@@ -1,7 +1,9 @@
 // argus as a validator of SV-COMP witnesses 2.0 for its own input programs:
 //  * a violation witness is confirmed when the C program, compiled and run natively with the values of
 //    its `function_return` waypoints fed to the __VERIFIER_nondet_* calls in order, reaches the error
-//    function (the same native replay that backs every FALSE);
+//    function (the same native replay that backs every FALSE); when the program reads malloc'd memory and
+//    the replays miss the error, the outcome carries the inputs for a symbolic check with the heap left
+//    open (heapOpenInputs; cli/ValidateCommand runs it, as it needs an engine);
 //  * a correctness witness is confirmed when its loop invariants, read back from C into the IR (`true` at
 //    the loops it does not name), form a certificate that certify accepts: k-inductive for some k in 1, 2,
 //    4, …, 32, or else bounded by 2, 4, …, 256 blocks between the loop heads (on certify's unfolding of the
@@ -10,7 +12,9 @@
 // unconfirmed (argus could not decide it, or the witness uses waypoints argus does not follow).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "ir/Program.h"
 
@@ -23,6 +27,10 @@ struct ValidationOutcome {
   Validity validity = Validity::Unconfirmed;
   std::string kind;    // "violation" or "correctness", when the witness could be read
   std::string detail;
+  /// A violation witness whose native replays missed the error only for want of heap contents (the
+  /// program reads malloc'd memory the witness cannot give): its inputs in order, for a symbolic check
+  /// with the heap left open (transforms/FixedInputs.h; the CLI runs it). Empty otherwise.
+  std::optional<std::vector<std::string>> heapOpenInputs;
 };
 
 struct ValidationOptions {

@@ -290,3 +290,37 @@ TEST(VerifyEndToEnd, GraphMlWitnessesAreWrittenAndValidated) {
   CliOutcome proved = runCli({"validate", example("counter.c"), "--witness", correctness});
   EXPECT_EQ(proved.code, cli::kExitTrue) << proved.out << proved.err;
 }
+
+TEST(VerifyEndToEnd, AViolationWitnessThatNeedsHeapContentsIsConfirmedSymbolically) {
+  // The error needs a malloc'd field no one wrote to hold 12345: no native replay (zeroed, then 0xAA
+  // blocks) can reach it, since a witness cannot give heap contents. With the witness's input fixed and
+  // the heap left open, bmc finds the path and certify accepts it; with another input no run reaches the
+  // error, and the witness stays unconfirmed.
+  TestFolder dir;
+  std::string program = dir.write("heap.c",
+                                  "#include <stdlib.h>\n"
+                                  "extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n"
+                                  "void reach_error() { __assert_fail(\"0\", \"heap.c\", 3, \"reach_error\"); }\n"
+                                  "extern int __VERIFIER_nondet_int(void);\n"
+                                  "struct S { int cert; int state; };\n"
+                                  "int main() {\n"
+                                  "  struct S *s = malloc(sizeof(struct S));\n"
+                                  "  if (!s) return 0;\n"
+                                  "  int x = __VERIFIER_nondet_int();\n"
+                                  "  if (s->cert == 12345 && x == 7) reach_error();\n"
+                                  "  return 0;\n"
+                                  "}\n");
+  std::string witnessFile = dir.path("w.yml");
+  CliOutcome unsafe = verify({program, "--engine", "bmc", "--witness", witnessFile});
+  ASSERT_EQ(unsafe.code, cli::kExitFalse) << unsafe.out << unsafe.err;
+  CliOutcome confirmed = runCli({"validate", program, "--witness", witnessFile});
+  EXPECT_EQ(confirmed.code, cli::kExitTrue) << confirmed.out << confirmed.err;
+  EXPECT_NE(confirmed.out.find("symbolically"), std::string::npos) << confirmed.out;
+  std::string text = readAll(witnessFile);
+  ASSERT_NE(text.find("\\result == 7"), std::string::npos) << text;
+  text.replace(text.find("\\result == 7"), std::string("\\result == 7").size(), "\\result == 8");
+  std::string other = dir.write("other.yml", text);
+  CliOutcome open = runCli({"validate", program, "--witness", other});
+  EXPECT_EQ(open.code, cli::kExitUnknown) << open.out << open.err;
+  EXPECT_NE(open.out.find("no run with these inputs reaches the error"), std::string::npos) << open.out;
+}
