@@ -328,7 +328,7 @@ MaxSmtResult MaxSmt::addPreferences(MaxSmtResult optimal, std::vector<z3::expr> 
   }
   if (some == SatResult::Unknown)
     for (size_t i = 0; i < preferences_.size(); ++i)
-      if (!kept[i]) check(preferences_[i].selector, preferenceCheckSeconds_);  // Sat keeps it (and whatever else the model holds)
+      if (!kept[i]) check(preferences_[i].selector, preferenceCheckSeconds_);  // Sat keeps it, and what else holds
   if (config_.stats)
     config_.stats->add("maxsmt.preferences_dropped",
                        static_cast<int64_t>(std::count(kept.begin(), kept.end(), false)));

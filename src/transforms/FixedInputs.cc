@@ -37,7 +37,8 @@ ir::Program withFixedInputs(const ir::Program& program, const std::vector<std::s
     for (const ir::NondetInput& input : edge.inputs) {
       if (!isCNondet(input)) continue;
       if (input.type.pointer)
-        throw UnsupportedError("a nondet pointer's value names an address of the native run, not of argus's memory model");
+        throw UnsupportedError(
+            "a nondet pointer's value names an address of the native run, not of argus's memory model");
       // The input at position cur + consumed takes that position's value.
       std::vector<z3::expr> choices;
       for (int i = 0; i < total; ++i)

@@ -119,7 +119,8 @@ class Driver {
       startInOrder(job, slots);
       results_[r].outcomes[t] = runOne(tasks_[t], config_.runs[r], t);
       // A run the interrupt cut short measured nothing: it is repeated when the benchmark is resumed.
-      if (!InterruptScope::interrupted()) journal_.append(config_.runs[r].name, tasks_[t].path, results_[r].outcomes[t]);
+      if (!InterruptScope::interrupted())
+        journal_.append(config_.runs[r].name, tasks_[t].path, results_[r].outcomes[t]);
       {
         std::lock_guard<std::mutex> lock(slotMutex_);
         freeSlots_ += slots;
@@ -352,7 +353,8 @@ void validateConfig(BenchConfig& config) {
   std::set<std::string> floors;
   for (auto& f : config.minSolved) namesOneRun("--min-solved", f.name, floors);
   if (config.argusExecutable.empty()) config.argusExecutable = fs::read_symlink("/proc/self/exe").string();
-  if (config.resume && config.outDir.empty()) throw OptionError("--resume needs --out: the folder of the run to continue");
+  if (config.resume && config.outDir.empty())
+    throw OptionError("--resume needs --out: the folder of the run to continue");
   if (config.outDir.empty()) config.outDir = defaultOutDir();
 }
 
