@@ -167,7 +167,8 @@ void CutGraph::findTemplateVars() {
   templateVars_.assign(p.numLocs(), {});
   for (ir::LocId cut : ts_->cutPoints())
     for (ir::VarId v : ts_->vars())
-      if (p.var(v).cur.is_int() && liveness.live(cut, v)) templateVars_[cut].push_back(v);
+      if ((p.var(v).cur.is_int() || p.var(v).cur.is_bool()) && liveness.live(cut, v))
+        templateVars_[cut].push_back(v);
 }
 
 }  // namespace argus::engines::maxsmt

@@ -30,6 +30,21 @@ std::optional<mpq_class> numeralValue(const z3::expr& e) {
   return mpq_class(Z3_get_numeral_string(e.ctx(), e));
 }
 
+namespace {
+
+/// A Boolean variable (an uninterpreted constant of sort Bool).
+bool isBoolVar(const z3::expr& e) {
+  return e.is_const() && e.is_bool() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
+}
+
+}  // namespace
+
+z3::expr Linearizer::numeric(const z3::expr& var) {
+  if (!var.is_bool()) return var;
+  z3::context& ctx = var.ctx();
+  return z3::ite(var, ctx.int_val(1), ctx.int_val(0));
+}
+
 unsigned Linearizer::varOf(const z3::expr& e) {
   vars_.emplace(e.id(), e);
   return e.id();
@@ -90,6 +105,23 @@ std::optional<LinearExpr> Linearizer::term(const z3::expr& e, std::vector<Linear
     }
     case Z3_OP_TO_REAL:
       return term(e.arg(0), side);
+    case Z3_OP_ITE: {
+      // ite(b, n1, n0) over a Boolean variable b: n0 + (n1 - n0)·B, with B = ite(b, 1, 0) in [0, 1].
+      auto then = numeralValue(e.arg(1)), otherwise = numeralValue(e.arg(2));
+      if (!isBoolVar(e.arg(0)) || !then || !otherwise) return std::nullopt;
+      LinearExpr flag;
+      flag.coeffs[varOf(numeric(e.arg(0)))] = 1;
+      LinearRow lower, upper;  // -B ≤ 0, B - 1 ≤ 0
+      lower.expr.add(flag, -1);
+      upper.expr = flag;
+      upper.expr.constant = -1;
+      side.push_back(lower);
+      side.push_back(upper);
+      LinearExpr out;
+      out.constant = *otherwise;
+      out.add(flag, *then - *otherwise);
+      return out;
+    }
     case Z3_OP_MOD:
     case Z3_OP_IDIV: {
       auto k = numeralValue(e.arg(1));
@@ -121,6 +153,14 @@ std::optional<std::vector<LinearRow>> Linearizer::literal(const z3::expr& lit) {
   while (atom.is_app() && atom.decl().decl_kind() == Z3_OP_NOT) {
     negated = !negated;
     atom = atom.arg(0);
+  }
+  if (isBoolVar(atom)) {
+    // b: B - 1 = 0; not b: B = 0.
+    LinearRow row;
+    row.equality = true;
+    row.expr.coeffs[varOf(numeric(atom))] = 1;
+    row.expr.constant = negated ? 0 : -1;
+    return std::vector<LinearRow>{row};
   }
   if (!atom.is_app() || atom.num_args() != 2) return std::nullopt;
   Z3_decl_kind kind = atom.decl().decl_kind();

@@ -1,7 +1,8 @@
 // Linear constraints read off SMT literals: the shape Farkas' lemma needs. A literal of a path cube
-// (x + 2*y <= 7, not (x = y) resolved to x < y by the model, x = y + 1) becomes rows
+// (x + 2*y <= 7, not (x = y) resolved to x < y by the model, x = y + 1, a Boolean variable b as the 0/1
+// number ite(b, 1, 0) = 1) becomes rows
 // Σ coeff·var + constant ≤ 0 (or = 0) with exact rational coefficients. What is not linear — products of
-// variables, arrays, Boolean atoms — is reported as such and dropped by callers, which only weakens the
+// variables, arrays, other Boolean atoms — is reported as such and dropped by callers, which only weakens the
 // premises of an implication (a sound over-approximation of a transition).
 #pragma once
 
@@ -42,8 +43,12 @@ class Linearizer {
   /// A linear term, or nullopt.
   std::optional<LinearExpr> term(const z3::expr& e, std::vector<LinearRow>& side);
 
-  /// Registers a variable (so that rows over it can be written back); returns its key.
-  unsigned declare(const z3::expr& var) { return varOf(var); }
+  /// Registers a variable (so that rows over it can be written back); returns its key. A Boolean variable
+  /// b is the 0/1 number ite(b, 1, 0) (see numeric).
+  unsigned declare(const z3::expr& var) { return varOf(numeric(var)); }
+  /// A Boolean variable as the number ite(b, 1, 0), so that templates and rows can speak of it (a flag
+  /// that LLVM keeps as an i1, such as a loop-invariant comparison hoisted out of the loop); else `var`.
+  static z3::expr numeric(const z3::expr& var);
   /// The variable with this ast id.
   const z3::expr& var(unsigned id) const { return vars_.at(id); }
   /// Rebuilds a row as a Z3 formula (over Int when every variable is Int).

@@ -32,7 +32,8 @@ std::map<ir::LocId, std::vector<Sample>> sampleStates(const CutGraph& graph, con
       smt::Solver solver(p.ctx(), quick);
       solver.add(block.formula);
       for (auto& [v, value] : item.state)
-        solver.add(p.var(v).cur == p.ctx().int_val(value.get_num().get_str().c_str()));
+        solver.add(p.var(v).cur.is_bool() ? p.var(v).cur == p.ctx().bool_val(value != 0)
+                                          : p.var(v).cur == p.ctx().int_val(value.get_num().get_str().c_str()));
       // Two successors where there are two (more from the entry): each differs from the earlier ones in
       // a live variable, and is asked for random small values first (solvers like zeros and extremes;
       // invariants are told apart by ordinary states), taken as it comes when those are out of reach.
@@ -41,16 +42,20 @@ std::map<ir::LocId, std::vector<Sample>> sampleStates(const CutGraph& graph, con
         const auto& live = graph.templateVars(block.to);
         std::vector<z3::expr> hints;
         for (ir::VarId v : live)
-          if (!z3::eq(block.post[v], p.var(v).cur)) {
+          if (!z3::eq(block.post[v], p.var(v).cur) && block.post[v].is_int()) {
             int bound = static_cast<int>(random() % 17) - 8;
             hints.push_back(random() % 2 ? block.post[v] >= bound : block.post[v] <= bound);
           }
         // A model with the hints if there is one, else any; read before the hints are popped.
         auto read = [&](Sample& next, std::vector<z3::expr>& differ) {
           for (ir::VarId v : ts.vars()) {
-            if (!p.var(v).cur.is_int()) continue;
+            if (!p.var(v).cur.is_int() && !p.var(v).cur.is_bool()) continue;
             z3::expr value = solver.eval(block.post[v]);
-            auto q = numeralValue(value);
+            // A Boolean as its 0/1 number (Linearizer::numeric).
+            auto q = value.is_bool() ? (value.is_true()    ? std::optional<mpq_class>(1)
+                                        : value.is_false() ? std::optional<mpq_class>(0)
+                                                           : std::nullopt)
+                                     : numeralValue(value);
             if (!q) continue;
             next[v] = *q;
             if (std::find(live.begin(), live.end(), v) != live.end()) differ.push_back(block.post[v] != value);

@@ -388,7 +388,7 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
       std::vector<TemplateRow> rows;
       for (auto& [coeffs, constant] : query.unknowns.at(h)) {
         TemplateRow row{{}, constant};
-        for (auto& [v, c] : coeffs) row.coeffs.emplace(state[v].id(), c);
+        for (auto& [v, c] : coeffs) row.coeffs.emplace(linear_->declare(state[v]), c);
         rows.push_back(row);
       }
       return rows;

@@ -54,6 +54,32 @@ TEST(VeryMaxLinear, ReadsComparisonsAsRows) {
   EXPECT_TRUE(satisfiable(smt::mkAnd(ctx, parts) && x == 5));
 }
 
+TEST(VeryMaxLinear, ReadsBooleanVariablesAsZeroOneNumbers) {
+  z3::context ctx;
+  Linearizer linear(ctx);
+  z3::expr b = ctx.bool_const("b"), x = ctx.int_const("x");
+  unsigned key = linear.declare(b);
+  EXPECT_TRUE(z3::eq(linear.var(key), z3::ite(b, ctx.int_val(1), ctx.int_val(0))));
+  // b: B = 1; not b: B = 0.
+  for (bool negated : {false, true}) {
+    auto rows = linear.literal(negated ? !b : b);
+    ASSERT_TRUE(rows);
+    ASSERT_EQ(rows->size(), 1u);
+    EXPECT_TRUE(smt::implies(linear.toExpr((*rows)[0]), negated ? !b : b));
+    EXPECT_TRUE(smt::implies(negated ? !b : b, linear.toExpr((*rows)[0])));
+  }
+  // x + ite(b, 3, 1) ≤ 2 is x + 1 + 2B ≤ 2, with 0 ≤ B ≤ 1 on the side.
+  auto sum = linear.literal(x + z3::ite(b, ctx.int_val(3), ctx.int_val(1)) <= 2);
+  ASSERT_TRUE(sum);
+  ASSERT_EQ(sum->size(), 3u);
+  std::vector<z3::expr> parts;
+  for (auto& r : *sum) parts.push_back(linear.toExpr(r));
+  z3::expr all = smt::mkAnd(ctx, parts);
+  EXPECT_TRUE(smt::implies(all, x + z3::ite(b, ctx.int_val(3), ctx.int_val(1)) <= 2));
+  EXPECT_TRUE(smt::implies(x + z3::ite(b, ctx.int_val(3), ctx.int_val(1)) <= 2, all));
+  EXPECT_FALSE(linear.literal(b == (x > 0)));  // other Boolean atoms stay unread
+}
+
 TEST(VeryMaxFarkas, ConstraintsHoldExactlyForValidImplications) {
   z3::context ctx;
   Linearizer linear(ctx);
@@ -98,4 +124,24 @@ TEST(VeryMaxEngine, NeverAnswersFalse) {
   auto program = loadBenchTask("loops/count_up_down-2.yml");
   auto run = runEngine("maxsmt", *program, {{"maxsmt.query_timeout", "5"}, {"maxsmt.rounds", "1"}}, 60);
   EXPECT_EQ(run->result.verdict, ir::Verdict::Unknown);
+}
+
+TEST(VeryMaxEngine, ProvesWithABooleanFlagInTheInvariant) {
+  // d ∈ {1, -1}; t = (d == 1) kept as a Boolean (as LLVM keeps a hoisted loop-invariant comparison);
+  // x := 0; while (*) x := x + d; error if t && x < 0. The error condition speaks of t, so the invariant
+  // must too (t ⇒ x ≥ 0): with Boolean variables dropped no template can exclude the error.
+  auto p = newMain();
+  z3::context& c = p->ctx();
+  ir::VarId d = intVar(*p, "d"), x = intVar(*p, "x");
+  ir::VarId t = p->addVariable(mainOf(*p), ir::VarRole::Local, "main::t", c.bool_sort(), "t");
+  ir::LocId a = p->addLocation(0, "a"), h = p->addLocation(0, "h"), b = p->addLocation(0, "b");
+  ir::addNondet(*p, entryOf(*p), a, d, p->var(d).next == 1 || p->var(d).next == -1, "__VERIFIER_nondet_int");
+  ir::addAssign(*p, a, h, {{t, p->var(d).cur == 1}, {x, c.int_val(0)}});
+  ir::addAssign(*p, h, h, {{x, p->var(x).cur + p->var(d).cur}});
+  ir::addAssume(*p, h, b, c.bool_val(true));
+  z3::expr bad = p->var(t).cur && p->var(x).cur < 0;
+  ir::addAssume(*p, b, errorOf(*p), bad);
+  ir::addAssume(*p, b, exitOf(*p), !bad);
+  auto run = runEngine("maxsmt", *p, {}, 60);
+  expectCertifiedSafe(*p, *run);
 }
