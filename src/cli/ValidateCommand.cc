@@ -5,10 +5,14 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
+#include <cstdlib>
+
 #include "certify/Certify.h"
 #include "cli/ExitCode.h"
 #include "cli/GlobalOptions.h"
 #include "cli/Pipeline.h"
+#include "cli/RunGuard.h"
 #include "cli/TaskInput.h"
 #include "transforms/FixedInputs.h"
 #include "util/Error.h"
@@ -64,6 +68,21 @@ witness::ValidationOutcome checkWithOpenHeap(const ir::Program& program, const s
 
 int runValidate(const ValidateRequest& request, std::ostream& out) {
   Options options = parseAssignments(request.assignments);
+  // The checks below look at the budget only between their attempts, and one attempt (a k-induction or a
+  // bound check of a correctness witness) may take many solver calls. --timeout is a promise to whoever
+  // waits for the answer (argus bench, BenchExec): a hard deadline answers "unconfirmed" and ends the
+  // process, as argus verify's does.
+  constexpr double kGraceSeconds = 5;
+  std::atomic<bool> answered{false};
+  RunGuard guard(std::make_shared<ShutdownToken>(),
+                 request.timeoutSeconds > 0 ? request.timeoutSeconds + kGraceSeconds : 0, [&] {
+                   if (answered.exchange(true)) return;
+                   releaseBeforeEndingAtOnce();
+                   out << fmt::format("unconfirmed: out of time, no answer {:g} s after --timeout {:g}\n",
+                                      kGraceSeconds, request.timeoutSeconds)
+                       << std::flush;
+                   std::_Exit(kExitUnknown);
+                 });
   Logger log(request.verbosity);
   frontend::CTask task = loadInputTask(request.input, options, log);
   Stats stats;
@@ -76,6 +95,7 @@ int runValidate(const ValidateRequest& request, std::ostream& out) {
   if (outcome.heapOpenInputs)
     outcome = checkWithOpenHeap(*program, *outcome.heapOpenInputs, outcome, options,
                                 request.timeoutSeconds - clock.seconds(), log);
+  if (answered.exchange(true)) return kExitUnknown;  // the deadline answered first (it ends the process)
   out << witness::toString(outcome.validity);
   if (!outcome.kind.empty()) out << " (" << outcome.kind << " witness)";
   out << ": " << outcome.detail << "\n";

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <sstream>
 
@@ -323,4 +324,25 @@ TEST(VerifyEndToEnd, AViolationWitnessThatNeedsHeapContentsIsConfirmedSymbolical
   CliOutcome open = runCli({"validate", program, "--witness", other});
   EXPECT_EQ(open.code, cli::kExitUnknown) << open.out << open.err;
   EXPECT_NE(open.out.find("no run with these inputs reaches the error"), std::string::npos) << open.out;
+}
+
+TEST(VerifyEndToEndDeathTest, ValidateAnswersUnconfirmedAtItsHardDeadline) {
+  // The front end of `argus validate` waits for clang, which waits for its include, a pipe nobody writes
+  // to: only the hard deadline (--timeout plus 5 s) ends the run, unconfirmed, and clang with it.
+  TestFolder dir;
+  std::string pipe = dir.path("wait.h");
+  ASSERT_EQ(mkfifo(pipe.c_str(), 0600), 0);
+  std::string c = dir.write("blocked.c", "#include \"wait.h\"\nint main(void) { return 0; }\n");
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EXIT(
+      {
+        dup2(open("/dev/null", O_WRONLY), 1);
+        runCli({"validate", c, "--witness", dir.path("w.yml"), "--timeout", "0.5"});
+      },
+      ::testing::ExitedWithCode(cli::kExitUnknown), "");
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 60);
+  std::string survivor;
+  for (int i = 0; i < 100 && !(survivor = processNaming(dir.root().string())).empty(); ++i) usleep(20 * 1000);
+  EXPECT_EQ(survivor, "") << "clang still waits for its include";
+  if (!survivor.empty()) kill(std::stoi(survivor), SIGKILL);
 }
