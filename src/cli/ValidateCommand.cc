@@ -50,17 +50,20 @@ witness::ValidationOutcome checkWithOpenHeap(const ir::Program& program, const s
   if (result.verdict != ir::Verdict::Unsafe || !result.trace())
     return stays(fmt::format("bmc found no path ({}{})", ir::toString(result.reason),
                              result.detail.empty() ? "" : ": " + result.detail));
+  // certify's gate for traces, without the native replay (which cannot choose heap contents either): the
+  // path re-checked by a fresh solver, and refused when it ends on an edge the front end does not model.
   certify::CertifyOptions checks;
   checks.nativeReplay = false;
   checks.checkTimeout = std::max(1.0, shutdown->remainingSeconds());
-  ir::Trace trace = *result.trace();
-  certify::CheckOutcome checked = certify::checkTrace(*fixed, trace, checks);
-  if (!checked.accepted()) return stays("the path bmc found was not accepted by the trace check: " + checked.detail);
+  ir::Result checked = certify::certify(*fixed, std::move(result), checks, log, stats);
+  if (checked.verdict != ir::Verdict::Unsafe)
+    return stays(fmt::format("the path bmc found was not accepted by certify ({}: {})", ir::toString(checked.reason),
+                             checked.detail));
   return {witness::Validity::Confirmed, "violation",
           fmt::format("symbolically: with the witness's {} inputs fixed in order and the heap contents left open, "
                       "a path of {} steps reaches the error (found by bmc, re-checked by certify); the native "
                       "replays, which must choose heap contents, missed it: {}",
-                      inputs.size(), trace.steps.size(), native.detail),
+                      inputs.size(), checked.trace()->steps.size(), native.detail),
           std::nullopt};
 }
 

@@ -18,35 +18,7 @@ namespace {
 
 constexpr const char* kFormat = "argus-bench-journal/1";
 
-}  // namespace
-
-std::string fingerprint(const BenchConfig& config, const std::vector<BenchTask>& tasks) {
-  json f;
-  f["format"] = kFormat;
-  json taskList = json::array();
-  for (const BenchTask& t : tasks) taskList.push_back(t.path);
-  f["tasks"] = taskList;
-  json runs = json::array();
-  for (const RunSpec& r : config.runs)
-    runs.push_back({{"name", r.name}, {"argus", r.isArgus}, {"command", r.description()}});
-  f["runs"] = runs;
-  f["timeout"] = config.timeoutSeconds;
-  f["memory_mb"] = config.memoryMB;
-  f["jobs"] = config.jobs;
-  json cores = json::object();
-  for (const CoreShare& c : config.cores) cores[c.name] = c.cores;
-  f["cores"] = cores;
-  f["witnesses"] = config.witnesses;
-  f["stats"] = config.statKeys;
-  std::error_code ec;
-  json binary = {{"path", config.argusExecutable}};
-  if (auto size = fs::file_size(config.argusExecutable, ec); !ec) binary["size"] = size;
-  if (auto time = fs::last_write_time(config.argusExecutable, ec); !ec)
-    binary["mtime"] = static_cast<int64_t>(time.time_since_epoch().count());
-  f["argus"] = binary;
-  return f.dump();
-}
-
+/// One outcome as a JSON line and back; fromJson throws InputError (naming `file`) on a malformed line.
 std::string toJson(const std::string& run, const std::string& task, const TaskOutcome& o) {
   json j = {{"run", run},
             {"task", task},
@@ -83,6 +55,35 @@ std::pair<std::pair<std::string, std::string>, TaskOutcome> fromJson(const std::
   } catch (const json::exception& e) {
     throw InputError(file, lineNo, std::string("a journal entry without its fields: ") + e.what());
   }
+}
+
+}  // namespace
+
+std::string fingerprint(const BenchConfig& config, const std::vector<BenchTask>& tasks) {
+  json f;
+  f["format"] = kFormat;
+  json taskList = json::array();
+  for (const BenchTask& t : tasks) taskList.push_back(t.path);
+  f["tasks"] = taskList;
+  json runs = json::array();
+  for (const RunSpec& r : config.runs)
+    runs.push_back({{"name", r.name}, {"argus", r.isArgus}, {"command", r.description()}});
+  f["runs"] = runs;
+  f["timeout"] = config.timeoutSeconds;
+  f["memory_mb"] = config.memoryMB;
+  f["jobs"] = config.jobs;
+  json cores = json::object();
+  for (const CoreShare& c : config.cores) cores[c.name] = c.cores;
+  f["cores"] = cores;
+  f["witnesses"] = config.witnesses;
+  f["stats"] = config.statKeys;
+  std::error_code ec;
+  json binary = {{"path", config.argusExecutable}};
+  if (auto size = fs::file_size(config.argusExecutable, ec); !ec) binary["size"] = size;
+  if (auto time = fs::last_write_time(config.argusExecutable, ec); !ec)
+    binary["mtime"] = static_cast<int64_t>(time.time_since_epoch().count());
+  f["argus"] = binary;
+  return f.dump();
 }
 
 Journal::Journal(const std::string& outDir, const std::string& fingerprint, bool resume)

@@ -23,11 +23,6 @@ struct BenchConfig;
 /// statistics taken, and the argus binary (path, size and modification time).
 std::string fingerprint(const BenchConfig& config, const std::vector<BenchTask>& tasks);
 
-/// One outcome as a JSON line and back; fromJson throws InputError (naming `file`) on a malformed line.
-std::string toJson(const std::string& run, const std::string& task, const TaskOutcome& outcome);
-std::pair<std::pair<std::string, std::string>, TaskOutcome> fromJson(const std::string& line,
-                                                                     const std::string& file, int lineNo);
-
 class Journal {
  public:
   /// Opens <outDir>/journal.jsonl. Without `resume` it starts afresh (header written). With `resume` the

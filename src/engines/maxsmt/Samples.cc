@@ -51,11 +51,7 @@ std::map<ir::LocId, std::vector<Sample>> sampleStates(const CutGraph& graph, con
           for (ir::VarId v : ts.vars()) {
             if (!p.var(v).cur.is_int() && !p.var(v).cur.is_bool()) continue;
             z3::expr value = solver.eval(block.post[v]);
-            // A Boolean as its 0/1 number (Linearizer::numeric).
-            auto q = value.is_bool() ? (value.is_true()    ? std::optional<mpq_class>(1)
-                                        : value.is_false() ? std::optional<mpq_class>(0)
-                                                           : std::nullopt)
-                                     : numeralValue(value);
+            auto q = numeralValue(Linearizer::numeric(value).simplify());  // a Boolean as its 0/1 number
             if (!q) continue;
             next[v] = *q;
             if (std::find(live.begin(), live.end(), v) != live.end()) differ.push_back(block.post[v] != value);

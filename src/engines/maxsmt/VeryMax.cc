@@ -366,11 +366,12 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
     } else {
       // Narrowing restricts the entries too: entry states inside an earlier piece are safe for good, so
       // only those outside every piece must start in the new one.
-      std::vector<Cube> knownAtSource = knownCubes(block.from);
+      std::vector<Cube> knownAtSource = knownCubes(block.from), after;
+      for (const Cube& nc : outside.at(block.to)) after.push_back(atState(nc, block.post));
       for (const Cube& cube : block.cubes)
         for (const Cube& kc : knownAtSource)
-          for (const Cube& nc : outside.at(block.to))
-            if (Cube after = atState(nc, block.post), premises = concat({&cube, &kc, &after}); feasible(premises))
+          for (const Cube& na : after)
+            if (Cube premises = concat({&cube, &kc, &na}); feasible(premises))
               item.premises.push_back(std::move(premises));
     }
     blockPremises.push_back(std::move(item));
