@@ -82,6 +82,15 @@ struct NondetInput {
   SourceLoc loc;         // C: where the call stands (its callee name), for witnesses
 };
 
+/// C, debug information on an edge, in program order. With a name: from here on the C variable `name`
+/// holds the value of IR variable `var` (an llvm.dbg.value record), or of no IR variable (`var` == kNone: a
+/// constant, or a value no variable keeps). Without a name: `var` gets a new value here (the next instance
+/// of its SSA value), so the C variables bound to it no longer hold it. Witnesses name IR variables by these.
+struct NameBinding {
+  std::string name;
+  VarId var = kNone;
+};
+
 struct Edge {
   EdgeId id;
   ProcId proc;
@@ -102,6 +111,8 @@ struct Edge {
   /// Non-empty: this edge enters the error location only to mark a feature the front end does not
   /// model (names the feature). A trace ending with it proves nothing: the verdict is UNKNOWN.
   std::string unsupported;
+  /// C: the debug records and assignments of SSA values on the way, in program order.
+  std::vector<NameBinding> names;
 
   bool isCall() const { return kind == EdgeKind::Call; }
 };
@@ -125,6 +136,9 @@ struct Procedure {
   std::vector<LocId> locations;
   std::vector<EdgeId> edges;
   SourceLoc loc;
+  /// C: names that mean different variables in different parts of the function (declared in two
+  /// scopes, or a local that shadows a global): a name alone does not say which, so witnesses never use them.
+  std::vector<std::string> ambiguousNames;
 };
 
 enum class Language { C, Chc, Other };

@@ -19,12 +19,21 @@ namespace argus::witness {
 SourceScope::SourceScope(const ir::Program& program, ir::ProcId proc) : program_(program), proc_(proc) {
   for (const ir::Variable& v : program.vars()) byConstant_.emplace(v.cur.id(), v.id);
   const ir::Procedure& procedure = program.proc(proc);
+  std::set<std::string> ambiguous(procedure.ambiguousNames.begin(), procedure.ambiguousNames.end());
+  auto usable = [&](const std::string& name) { return !name.empty() && !ambiguous.count(name); };
+  // Variables that debug records name are named by the records alone; the others (memory the front end
+  // keeps in a variable, variables of programs without records) by their own name where they are written.
+  std::set<ir::VarId> recorded;
+  for (ir::EdgeId e : procedure.edges)
+    for (const ir::NameBinding& binding : program.edge(e).names)
+      if (!binding.name.empty() && binding.var != ir::kNone) recorded.insert(binding.var);
   Writers atEntry;
   for (ir::VarId g : program.globals())
-    if (!program.var(g).sourceName.empty()) atEntry[program.var(g).sourceName].insert(g);
+    if (usable(program.var(g).sourceName)) atEntry[program.var(g).sourceName].insert(g);
   for (ir::VarId p : procedure.params)
-    if (!program.var(p).sourceName.empty()) atEntry[program.var(p).sourceName].insert(p);
-  // A forward may-analysis: the set of IR variables of each name that may have been written last.
+    if (usable(program.var(p).sourceName)) atEntry[program.var(p).sourceName].insert(p);
+  // A forward may-analysis: the set of IR variables of each name that may hold it (ir::kNone: none, on
+  // some path).
   atLocation_[procedure.entry] = atEntry;
   std::deque<ir::LocId> work{procedure.entry};
   while (!work.empty()) {
@@ -35,12 +44,28 @@ SourceScope::SourceScope(const ir::Program& program, ir::ProcId proc) : program_
       Writers after = atLocation_[at];
       for (ir::VarId w : edge.isCall() ? edge.results : edge.writes) {
         const ir::Variable& var = program.var(w);
-        if (!var.sourceName.empty() && var.role != ir::VarRole::Global) after[var.sourceName] = {w};
+        if (usable(var.sourceName) && var.role != ir::VarRole::Global && !recorded.count(w))
+          after[var.sourceName] = {w};
+      }
+      for (const ir::NameBinding& binding : edge.names) {
+        if (!binding.name.empty()) {
+          if (usable(binding.name)) after[binding.name] = {binding.var};
+          continue;
+        }
+        for (auto& [name, holders] : after)  // a new value: the names bound to the old one lose it
+          if (holders.erase(binding.var)) holders.insert(ir::kNone);
       }
       auto [it, fresh] = atLocation_.try_emplace(edge.to);
       bool grew = fresh;
-      for (auto& [name, writers] : after)
-        for (ir::VarId w : writers) grew |= it->second[name].insert(w).second;
+      if (fresh) it->second = after;
+      // A name that one path binds and another does not has no variable there.
+      for (auto& [name, holders] : it->second)
+        if (!after.count(name)) grew |= holders.insert(ir::kNone).second;
+      for (auto& [name, holders] : after) {
+        auto [mine, added] = it->second.try_emplace(name);
+        if (added) grew |= mine->second.insert(ir::kNone).second;
+        for (ir::VarId w : holders) grew |= mine->second.insert(w).second;
+      }
       if (grew) work.push_back(edge.to);
     }
   }
@@ -50,18 +75,23 @@ std::optional<ir::VarId> SourceScope::variableOf(ir::LocId loc, const std::strin
   auto at = atLocation_.find(loc);
   if (at == atLocation_.end()) return std::nullopt;
   auto it = at->second.find(name);
-  if (it == at->second.end() || it->second.size() != 1) return std::nullopt;
+  if (it == at->second.end() || it->second.size() != 1 || *it->second.begin() == ir::kNone) return std::nullopt;
   return *it->second.begin();
 }
 
-bool SourceScope::visible(ir::LocId loc, ir::VarId var) const {
-  const ir::Variable& v = program_.var(var);
-  return !v.sourceName.empty() && variableOf(loc, v.sourceName) == var;
+std::optional<std::string> SourceScope::nameOf(ir::LocId loc, ir::VarId var) const {
+  const std::string& own = program_.var(var).sourceName;
+  if (!own.empty() && variableOf(loc, own) == var) return own;
+  auto at = atLocation_.find(loc);
+  if (at == atLocation_.end()) return std::nullopt;
+  for (const auto& [name, writers] : at->second)
+    if (variableOf(loc, name) == var) return name;
+  return std::nullopt;
 }
 
 std::optional<ir::VarId> SourceScope::visibleVariable(ir::LocId loc, const z3::expr& constant) const {
   auto it = byConstant_.find(constant.id());
-  if (it == byConstant_.end() || !visible(loc, it->second)) return std::nullopt;
+  if (it == byConstant_.end() || !nameOf(loc, it->second)) return std::nullopt;
   return it->second;
 }
 
@@ -94,10 +124,15 @@ class Writer {
   }
 
  private:
-  std::optional<const ir::Variable*> variable(const z3::expr& e) {
+  /// The variable of a `cur` constant and the C name it has at the location.
+  struct Named {
+    const ir::Variable* var;
+    std::string name;
+  };
+  std::optional<Named> variable(const z3::expr& e) {
     std::optional<ir::VarId> id = scope_.visibleVariable(loc_, e);
     if (!id) return std::nullopt;
-    return &scope_.program().var(*id);
+    return Named{&scope_.program().var(*id), *scope_.nameOf(loc_, *id)};
   }
 
   std::optional<CText> boolean(const z3::expr& e) {
@@ -107,7 +142,7 @@ class Writer {
     if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
       auto var = variable(e);
       if (!var) return std::nullopt;
-      return CText{"(" + (*var)->sourceName + " != 0)"};
+      return CText{"(" + var->name + " != 0)"};
     }
     if (!e.is_app()) return std::nullopt;
     Z3_decl_kind kind = e.decl().decl_kind();
@@ -174,7 +209,7 @@ class Writer {
     if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
       auto var = variable(e);
       if (!var) return std::nullopt;
-      return cValue(**var);
+      return cValue(*var->var, var->name);
     }
     if (!e.is_app()) return std::nullopt;
     switch (e.decl().decl_kind()) {
@@ -223,10 +258,10 @@ class Writer {
   }
 
   /// The IR value of `var` (the signed reading of its bits, for unsigned types too) as a C expression.
-  static std::optional<CText> cValue(const ir::Variable& var) {
+  static std::optional<CText> cValue(const ir::Variable& var, const std::string& name) {
     unsigned bits = var.type.bits;
     if (bits == 0 || bits > 64) return std::nullopt;
-    std::string asLong = "(long long)" + var.sourceName;
+    std::string asLong = "(long long)" + name;
     Magnitude half = Magnitude(1) << (bits - 1);
     if (var.type.isSigned || bits == 1) return CText{"(" + asLong + ")", half};
     if (bits == 64) return std::nullopt;

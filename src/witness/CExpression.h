@@ -18,18 +18,21 @@
 namespace argus::witness {
 
 /// Which IR variable holds a C variable's value at each location of one procedure. The front end may keep
-/// one C variable in several IR variables (SSA values that debug information names alike); at a location
-/// the C variable is the IR variable of its name that was written last on every path there (parameters and
-/// globals count as written at the entry). Where the paths disagree or nothing was written, the name has
-/// no variable at that location.
+/// one C variable in several IR variables (SSA values), and one IR variable may hold several C variables
+/// (`n = i;` names i's value n as well). The C front end's debug records (ir::Edge::names) say where a C
+/// variable starts to hold an IR variable's value (or no IR variable's: a constant) and where an IR
+/// variable gets a new value that the C variables bound to it do not share; an IR variable no record names
+/// holds the C variable of its own name from where it is written (parameters and globals from the entry).
+/// Where the paths to a location disagree, or one of them binds nothing, the C variable has no IR variable
+/// there. Names the procedure declares ambiguous are never used.
 class SourceScope {
  public:
   SourceScope(const ir::Program& program, ir::ProcId proc);
 
   /// The IR variable that holds C variable `name` at `loc`, if exactly one does.
   std::optional<ir::VarId> variableOf(ir::LocId loc, const std::string& name) const;
-  /// Is `var` the one variable of its C name at `loc`?
-  bool visible(ir::LocId loc, ir::VarId var) const;
+  /// A C name under which `var` is visible at `loc` (its own source name when that one is), if any.
+  std::optional<std::string> nameOf(ir::LocId loc, ir::VarId var) const;
   /// The variable whose `cur` constant `constant` is, if it is visible at `loc`.
   std::optional<ir::VarId> visibleVariable(ir::LocId loc, const z3::expr& constant) const;
 
@@ -37,7 +40,7 @@ class SourceScope {
   ir::ProcId proc() const { return proc_; }
 
  private:
-  using Writers = std::map<std::string, std::set<ir::VarId>>;
+  using Writers = std::map<std::string, std::set<ir::VarId>>;  // ir::kNone in a set: a path with none
   const ir::Program& program_;
   ir::ProcId proc_;
   std::map<ir::LocId, Writers> atLocation_;

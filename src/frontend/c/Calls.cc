@@ -164,7 +164,10 @@ void FunctionTranslator::translateUserCall(Segment& segment, const llvm::CallIns
   }
   ir::SourceLoc loc = sourceLocOf(call);
   ir::LocId after = program_.addLocation(proc_, "after " + name, loc);
-  program_.addCall(from, after, module_.procs.at(&callee), args, results, loc, label);
+  ir::EdgeId edge = program_.addCall(from, after, module_.procs.at(&callee), args, results, loc, label);
+  std::vector<ir::NameBinding>& names = program_.mutableEdge(edge).names;
+  names = std::move(segment.names);  // records of an empty segment before the call
+  for (ir::VarId result : results) names.push_back({"", result});
   startSegment(segment, after);
 }
 
@@ -195,10 +198,12 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
   for (const llvm::Function* function : candidates) {
     std::string name = function->getName().str();
     ir::LocId at = program_.addLocation(proc_, "call " + name, loc);
-    program_.addTransition(from, at, target == module_.memory.functionAddress(*function), {}, {}, {}, loc,
-                           "assume(" + pointerText + " == &" + name + ")");
+    ir::EdgeId choice = program_.addTransition(from, at, target == module_.memory.functionAddress(*function), {}, {},
+                                               {}, loc, "assume(" + pointerText + " == &" + name + ")");
+    program_.mutableEdge(choice).names = segment.names;  // records of an empty segment before the call
     std::string label = (results.empty() ? "call " : variableText(results[0]) + " = ") + name + "(" + argsText + ")";
-    program_.addCall(at, after, module_.procs.at(function), args, results, loc, label);
+    ir::EdgeId call = program_.addCall(at, after, module_.procs.at(function), args, results, loc, label);
+    for (ir::VarId result : results) program_.mutableEdge(call).names.push_back({"", result});
   }
   startSegment(segment, after);
 }

@@ -5,6 +5,8 @@
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include <map>
+
 namespace argus::frontend {
 
 void describeType(const llvm::DIType* type, SourceVariable& out) {
@@ -52,9 +54,17 @@ SourceVariable describeGlobal(const llvm::GlobalVariable& global) {
 }
 
 FunctionDebugNames::FunctionDebugNames(const llvm::Function& function) {
+  std::map<std::string, const llvm::DILocalVariable*> declared;
+  auto declare = [&](const llvm::DILocalVariable* variable) {
+    if (!variable || variable->getName().empty()) return;
+    auto [it, fresh] = declared.emplace(variable->getName().str(), variable);
+    if (!fresh && it->second != variable) declaredTwice_.insert(it->first);
+    declared_.insert(it->first);
+  };
   for (const llvm::BasicBlock& block : function)
     for (const llvm::Instruction& instruction : block) {
       auto* record = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&instruction);
+      if (record) declare(record->getVariable());
       if (!record || record->getNumVariableLocationOps() != 1) continue;
       const llvm::Value* value = record->getVariableLocationOp(0);
       // Constants are shared by the whole function: a record naming one says nothing about its uses.
@@ -66,6 +76,7 @@ FunctionDebugNames::FunctionDebugNames(const llvm::Function& function) {
   if (const llvm::DISubprogram* program = function.getSubprogram())
     for (const llvm::DINode* node : program->getRetainedNodes()) {
       auto* variable = llvm::dyn_cast<llvm::DILocalVariable>(node);
+      declare(variable);
       if (variable && variable->getArg() > 0 && variable->getArg() <= function.arg_size())
         names_.emplace(function.getArg(variable->getArg() - 1), describeVariable(variable));
     }

@@ -7,6 +7,7 @@
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instruction.h>
 
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -27,9 +28,14 @@ class FunctionDebugNames {
   explicit FunctionDebugNames(const llvm::Function& function);
   /// The C variable a value holds (first debug record wins), or known == false.
   SourceVariable lookup(const llvm::Value* value) const;
+  /// The names of the function's variables (parameters and locals).
+  const std::set<std::string>& declared() const { return declared_; }
+  /// The names that two distinct variables of the function (in different scopes) carry.
+  const std::set<std::string>& declaredTwice() const { return declaredTwice_; }
 
  private:
   std::unordered_map<const llvm::Value*, SourceVariable> names_;
+  std::set<std::string> declared_, declaredTwice_;
 };
 
 SourceVariable describeVariable(const llvm::DIVariable* variable);

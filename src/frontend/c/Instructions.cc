@@ -118,7 +118,10 @@ z3::expr FunctionTranslator::term(Segment& segment, const llvm::Value* value) {
 void FunctionTranslator::define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value,
                                 bool labelled) {
   segment.values.insert_or_assign(&instruction, value);
-  if (needsVariable_.count(&instruction)) segment.definitions.emplace_back(&instruction, value);
+  if (needsVariable_.count(&instruction)) {
+    segment.definitions.emplace_back(&instruction, value);
+    segment.names.push_back({"", variables_.at(&instruction)});  // its earlier value is gone from here on
+  }
   // The label shows assignments to C variables, whether or not they outlive the segment.
   SourceVariable source = debugNames_.lookup(&instruction);
   if (labelled && source.known) segment.label.push_back(source.name + " = " + expressionText(&instruction));
@@ -232,7 +235,7 @@ std::vector<FunctionTranslator::PhiAssignment> FunctionTranslator::phiAssignment
     const llvm::Value* incoming = phi.getIncomingValueForBlock(&from);
     ir::VarId var = variables_.at(&phi);
     std::string target = variableText(var), source = text(incoming);
-    out.push_back({var, term(segment, incoming), target == source ? "" : target + " = " + source});
+    out.push_back({var, term(segment, incoming), target == source ? "" : target + " = " + source, &phi});
   }
   return out;
 }

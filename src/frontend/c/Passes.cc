@@ -6,7 +6,8 @@
 //  * EarlyCSE + InstSimplify + DCE: remove the redundancy of -O0 code without moving any instruction to
 //    another control context.
 //  * A CFG cleanup of our own (fold constant branches, merge a block into its single predecessor, bypass
-//    empty forwarding blocks): fewer locations, and again no instruction changes its control context.
+//    empty forwarding blocks, keeping what their debug records say sound): fewer locations, and again no
+//    instruction changes its control context.
 //  * LowerSwitch: the translator only knows two-way branches.
 //  * FixIrreducible: CIL output (gotos) can have loops with several entries; every CFA must be reducible.
 //  * LoopSimplify: one preheader, one latch and dedicated exits, so loop heads are obvious.
@@ -21,8 +22,12 @@
 //    not terminate natively, which would make the model disagree with the native replay.
 #include "frontend/c/Passes.h"
 
+#include <set>
+
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/Scalar/DCE.h>
@@ -41,9 +46,42 @@ namespace argus::frontend {
 
 namespace {
 
+/// Bypasses an empty forwarding block (only phis, debug records and a branch) if LLVM can, true if it did.
+/// LLVM deletes the block's llvm.dbg.value records with it, and what they said (`x = 0;` where x is not
+/// read again, `n = i;`) held on the paths through the block only. Witnesses name variables by these records
+/// (ir::Edge::names), so a lost record would leave a C variable named by a value the program replaced
+/// there. So the records become "unknown from here" records at the successor's start; and a loop's
+/// preheader with records stays (LoopSimplify would re-create it empty anyway), since there the records
+/// name the values that the loop's invariant is about. `loopHeaders`: as the sweep began.
+bool bypassKeepingRecordsSound(llvm::BasicBlock& block, const std::set<const llvm::BasicBlock*>& loopHeaders,
+                               const llvm::DominatorTree& dominators) {
+  llvm::BasicBlock* successor = block.getSingleSuccessor();
+  // When the block is its successor's only predecessor, LLVM moves the records over: nothing is lost.
+  bool moved = successor->getSinglePredecessor() == &block;
+  std::vector<llvm::DbgValueInst*> unknownFromHere;
+  for (llvm::Instruction& instruction : block)
+    if (auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&instruction); record && !moved) {
+      auto* unknown = llvm::cast<llvm::DbgValueInst>(record->clone());
+      unknown->setUndef();
+      unknownFromHere.push_back(unknown);
+    }
+  bool preheader = loopHeaders.count(successor) && !dominators.dominates(successor, &block);
+  bool bypassed = (unknownFromHere.empty() || !preheader) && llvm::TryToSimplifyUncondBranchFromEmptyBlock(&block, nullptr);
+  for (llvm::DbgValueInst* unknown : unknownFromHere) {
+    if (bypassed) unknown->insertBefore(successor->getFirstNonPHI());
+    else unknown->deleteValue();
+  }
+  return bypassed;
+}
+
 /// One sweep of the control-flow cleanup; true if anything changed.
 bool cleanupSweep(llvm::Function& function) {
   bool changed = llvm::removeUnreachableBlocks(function);
+  llvm::DominatorTree dominators(function);
+  std::set<const llvm::BasicBlock*> loopHeaders;
+  for (llvm::BasicBlock& block : function)
+    for (llvm::BasicBlock* predecessor : llvm::predecessors(&block))
+      if (dominators.dominates(&block, predecessor)) loopHeaders.insert(&block);
   for (auto it = function.begin(); it != function.end();) {
     llvm::BasicBlock* block = &*it++;
     changed |= llvm::ConstantFoldTerminator(block, /*DeleteDeadConditions=*/true);
@@ -52,9 +90,12 @@ bool cleanupSweep(llvm::Function& function) {
       continue;
     }
     auto* branch = llvm::dyn_cast<llvm::BranchInst>(block->getTerminator());
+    // A block whose debug records say what C variables hold from there on stays: bypassing it would drop
+    // them (LLVM deletes the records with the block), and a witness would then name a C variable by a
+    // value the program replaced on that path (`if (c) x = 0;` where x is not read again).
     bool forwarding = branch && branch->isUnconditional() && block->getFirstNonPHIOrDbg(true) == branch &&
                       branch->getSuccessor(0) != block && block != &function.getEntryBlock();
-    if (forwarding && llvm::TryToSimplifyUncondBranchFromEmptyBlock(block, nullptr)) changed = true;
+    if (forwarding && bypassKeepingRecordsSound(*block, loopHeaders, dominators)) changed = true;
   }
   return changed;
 }

@@ -74,6 +74,11 @@ FunctionTranslator::FunctionTranslator(ModuleContext& module, const llvm::Functi
       debugNames_(function) {}
 
 void FunctionTranslator::translate(ir::LocId entryLoc) {
+  std::vector<std::string>& ambiguous = program_.mutableProc(proc_).ambiguousNames;
+  ambiguous.assign(debugNames_.declaredTwice().begin(), debugNames_.declaredTwice().end());
+  for (const llvm::GlobalVariable& global : function_.getParent()->globals())
+    if (std::string name = describeGlobal(global).name; debugNames_.declared().count(name) && !debugNames_.declaredTwice().count(name))
+      ambiguous.push_back(name);
   numberSegments();
   decideVariables();
   createLocations(entryLoc);
@@ -201,6 +206,7 @@ void FunctionTranslator::translateBlock(const llvm::BasicBlock& block) {
   Segment segment;
   startSegment(segment, blockLocs_.at(&block));
   for (const llvm::Instruction& instruction : block) {
+    if (auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&instruction)) recordName(segment, *record);
     if (llvm::isa<llvm::PHINode>(instruction) || llvm::isa<llvm::DbgInfoIntrinsic>(instruction)) continue;
     if (!segment.loc.known()) segment.loc = sourceLocOf(instruction);
     try {
@@ -215,6 +221,25 @@ void FunctionTranslator::translateBlock(const llvm::BasicBlock& block) {
     }
   }
   UNREACHABLE("basic block without terminator in " + function_.getName().str());
+}
+
+std::optional<ir::NameBinding> FunctionTranslator::bindingOf(const llvm::DbgValueInst& record) const {
+  SourceVariable source = describeVariable(record.getVariable());
+  // A record of code inlined from another function names that function's variables.
+  if (!source.known || (record.getDebugLoc() && record.getDebugLoc().getInlinedAt())) return std::nullopt;
+  ir::NameBinding binding{source.name, ir::kNone};
+  const llvm::Value* value = record.getNumVariableLocationOps() == 1 ? record.getVariableLocationOp(0) : nullptr;
+  bool whole = !record.getExpression() || record.getExpression()->getNumElements() == 0;
+  if (auto it = value && whole ? variables_.find(value) : variables_.end(); it != variables_.end()) {
+    // The same bits read with another signedness (`unsigned u = i;`) are another C value: no binding.
+    const ir::Variable& var = program_.var(it->second);
+    if (var.type.isSigned == source.isSigned || var.type.bits == 1) binding.var = it->second;
+  }
+  return binding;
+}
+
+void FunctionTranslator::recordName(Segment& segment, const llvm::DbgValueInst& record) {
+  if (auto binding = bindingOf(record)) segment.names.push_back(*binding);
 }
 
 ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::expr& condition,
@@ -240,6 +265,20 @@ ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::e
   ir::EdgeId edge = program_.addTransition(segment.from, to, smt::mkAnd(ctx, parts), writes, segment.aux,
                                            segment.inputs, segment.loc, text.empty() ? "skip" : text);
   if (!segment.allocations.empty()) module_.allocations[edge] = segment.allocations;
+  // The records of a merged value stand at the start of its block, but it is assigned on this edge.
+  std::vector<ir::NameBinding> names = segment.names;
+  for (auto& phi : phis)
+    if (phi.phi) names.push_back({"", phi.var});  // all merged values are assigned at once, at the end
+  for (auto& phi : phis)
+    if (phi.phi)
+      for (const llvm::Instruction& at : *phi.phi->getParent()) {
+        if (llvm::isa<llvm::PHINode>(at)) continue;
+        auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&at);
+        if (!record) break;
+        if (record->getNumVariableLocationOps() == 1 && record->getVariableLocationOp(0) == phi.phi)
+          if (auto binding = bindingOf(*record)) names.push_back(*binding);
+      }
+  program_.mutableEdge(edge).names = std::move(names);
   return edge;
 }
 
@@ -247,6 +286,7 @@ ir::LocId FunctionTranslator::flushToNewLocation(Segment& segment, const std::st
   if (segment.empty()) return segment.from;
   ir::LocId next = program_.addLocation(proc_, name, segment.loc);
   flush(segment, next, program_.ctx().bool_val(true), {}, "");
+  segment.names.clear();
   return next;
 }
 

@@ -103,6 +103,7 @@ class FunctionTranslator {
     std::vector<ir::NondetInput> inputs;
     std::vector<std::string> label;
     std::vector<PendingAllocation> allocations;  // in the order the segment allocates them
+    std::vector<ir::NameBinding> names;  // debug records on the way (they alone make no edge)
     ir::SourceLoc loc;
     bool empty() const { return definitions.empty() && assigned.empty() && constraints.empty() && aux.empty(); }
   };
@@ -110,6 +111,7 @@ class FunctionTranslator {
     ir::VarId var;
     z3::expr value;
     std::string text;
+    const llvm::PHINode* phi = nullptr;  // the merged value (none: a returned value)
   };
 
   // --- structure (Translator.cc)
@@ -122,6 +124,10 @@ class FunctionTranslator {
   void markLoopStarts();
   void translateBlock(const llvm::BasicBlock& block);
   void startSegment(Segment& segment, ir::LocId from);
+  /// Which IR variable (if any) holds the C variable a debug record names from the record on; nothing for a
+  /// record that names no variable of this function.
+  std::optional<ir::NameBinding> bindingOf(const llvm::DbgValueInst& record) const;
+  void recordName(Segment& segment, const llvm::DbgValueInst& record);
   ir::EdgeId flush(Segment& segment, ir::LocId to, const z3::expr& condition, const std::vector<PhiAssignment>& phis,
                    const std::string& conditionText);
   /// Ends the segment by an edge to `to` when it has content; returns the location where the next

@@ -3,6 +3,7 @@
 // format 2.0 and in GraphML.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include "certify/Certify.h"
@@ -73,7 +74,90 @@ const ir::Variable& bySourceName(const ir::Program& p, const std::string& name, 
   return p.var(*id);
 }
 
+/// The names at the head of the loop on line `line` of `main`, whose body is `body` (line 1: its first).
+struct LoopScope {
+  std::unique_ptr<Translated> translated;
+  ir::LocId head = ir::kNone;
+  std::unique_ptr<SourceScope> scope;
+  std::optional<ir::VarId> variableOf(const std::string& name) const { return scope->variableOf(head, name); }
+};
+LoopScope scopeAtLoop(const std::string& body, int line) {
+  LoopScope out;
+  out.translated = translate("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
+                             "int main(void) {\n" + body + "}\n");
+  const ir::Program& p = *out.translated->program;
+  for (const ir::Location& l : p.locs())
+    if (l.loopStart.line == line + 3) out.head = l.id;
+  if (out.head == ir::kNone) throw std::runtime_error("no loop at line " + std::to_string(line));
+  out.scope = std::make_unique<SourceScope>(p, p.loc(out.head).proc);
+  return out;
+}
+
 }  // namespace
+
+// The C names of IR variables follow the program's debug records: what a C variable holds where a loop
+// invariant is written must be the value C has there, or a validator refutes the witness.
+
+TEST(SourceScope, AVariableGivenAConstantIsNoLongerNamedByItsEarlierValue) {
+  // Straight on, and in a branch whose block holds only the record of `x = 0` (x is not read again): the
+  // front end's CFG cleanup bypasses that block, and what its record said must not be lost with it.
+  for (const char* assignment : {"x = 0;", "if (__VERIFIER_nondet_int()) { x = 0; }"}) {
+    LoopScope at = scopeAtLoop(fmt::format(R"(  int x = __VERIFIER_nondet_int();
+  int y = x;
+  {}
+  int s = 0;
+  while (s < y) s++;
+  if (s < y) reach_error();
+  return 0;
+)", assignment), 5);
+    EXPECT_FALSE(at.variableOf("x")) << assignment << ": C's x is not (only) the input y holds";
+    auto y = at.variableOf("y");
+    ASSERT_TRUE(y) << assignment;
+    EXPECT_EQ(at.scope->nameOf(at.head, *y), "y");
+    EXPECT_TRUE(at.variableOf("s"));
+  }
+}
+
+TEST(SourceScope, ACopyNamesTheValueUnderTheNameOfTheCopy) {
+  LoopScope at = scopeAtLoop(R"(  int i = 0;
+  while (__VERIFIER_nondet_int()) i++;
+  int n = i;
+  int j = 0;
+  while (j < n) { i--; j++; }
+  if (i != 0 && n > 0 && j != n) reach_error();
+  return 0;
+)", 5);
+  auto n = at.variableOf("n"), i = at.variableOf("i");
+  ASSERT_TRUE(n) << "n holds the value i had after the first loop";
+  ASSERT_TRUE(i);
+  EXPECT_NE(*n, *i) << "i changes in the loop, n does not";
+  EXPECT_EQ(at.scope->nameOf(at.head, *n), "n");
+}
+
+TEST(SourceScope, ACopyLosesTheNameWhenTheValueItCopiedIsReplaced) {
+  LoopScope at = scopeAtLoop(R"(  int i = 0;
+  int t = -1;
+  while (__VERIFIER_nondet_int()) { t = i; i = i + 1; }
+  while (__VERIFIER_nondet_int()) { }
+  if (i < 0) reach_error();
+  return 0;
+)", 4);
+  auto t = at.variableOf("t"), i = at.variableOf("i");
+  ASSERT_TRUE(i);
+  EXPECT_TRUE(!t || *t != *i) << "after the first loop t is i - 1 (or -1), not i";
+}
+
+TEST(SourceScope, ANameDeclaredInTwoScopesIsNeverUsed) {
+  LoopScope at = scopeAtLoop(R"(  int x = __VERIFIER_nondet_int();
+  int s = 0;
+  if (x > 0) { int x = 5; s = x; }
+  while (s < x) s++;
+  if (s < x) reach_error();
+  return 0;
+)", 4);
+  EXPECT_FALSE(at.variableOf("x"));
+  EXPECT_TRUE(at.variableOf("s"));
+}
 
 TEST(SourceText, FindsTheClosingParenthesisOfACall) {
   SourceText text(std::vector<std::string>{"  int x = __VERIFIER_nondet_int();", "  f (g(1),", "     2) + 1;"});
