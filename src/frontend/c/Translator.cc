@@ -230,11 +230,12 @@ std::optional<ir::NameBinding> FunctionTranslator::bindingOf(const llvm::DbgValu
   ir::NameBinding binding{source.name, ir::kNone};
   const llvm::Value* value = record.getNumVariableLocationOps() == 1 ? record.getVariableLocationOp(0) : nullptr;
   bool whole = !record.getExpression() || record.getExpression()->getNumElements() == 0;
-  if (auto it = value && whole ? variables_.find(value) : variables_.end(); it != variables_.end()) {
-    // The same bits read with another signedness (`unsigned u = i;`) are another C value: no binding.
-    const ir::Variable& var = program_.var(it->second);
-    if (var.type.isSigned == source.isSigned || var.type.bits == 1) binding.var = it->second;
-  }
+  std::optional<ir::VarId> holder;
+  if (auto it = variables_.find(value); value && whole && it != variables_.end()) holder = it->second;
+  if (auto it = module_.parameters.find(value); value && whole && it != module_.parameters.end()) holder = it->second;
+  // The same bits read with another signedness (`unsigned u = i;`) are another C value: no binding.
+  if (holder && (program_.var(*holder).type.isSigned == source.isSigned || program_.var(*holder).type.bits == 1))
+    binding.var = *holder;
   return binding;
 }
 

@@ -147,6 +147,33 @@ TEST(SourceScope, ACopyLosesTheNameWhenTheValueItCopiedIsReplaced) {
   EXPECT_TRUE(!t || *t != *i) << "after the first loop t is i - 1 (or -1), not i";
 }
 
+TEST(SourceScope, AParameterKeepsItsNameWhereTheFunctionDoesNotChangeIt) {
+  auto t = translate(R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int count(int n, int m) {
+  int i = 0;
+  m = 0;
+  while (i < n) i++;
+  return i + m;
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n >= 0 && count(n, 1) != n) reach_error();
+  return 0;
+}
+)");
+  const ir::Program& p = *t->program;
+  ir::LocId head = ir::kNone;
+  for (const ir::Location& l : p.locs())
+    if (l.loopStart.line == 6) head = l.id;
+  ASSERT_NE(head, ir::kNone);
+  SourceScope scope(p, p.loc(head).proc);
+  auto n = scope.variableOf(head, "n");
+  ASSERT_TRUE(n);
+  EXPECT_EQ(p.var(*n).role, ir::VarRole::Param);
+  EXPECT_FALSE(scope.variableOf(head, "m")) << "m is 0 there, not the argument";
+}
+
 TEST(SourceScope, ANameDeclaredInTwoScopesIsNeverUsed) {
   LoopScope at = scopeAtLoop(R"(  int x = __VERIFIER_nondet_int();
   int s = 0;
