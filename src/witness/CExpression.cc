@@ -248,7 +248,23 @@ class Writer {
         if (!c || !a || !b) return std::nullopt;
         return CText{"(" + c->text + " ? " + a->text + " : " + b->text + ")", std::max(a->bound, b->bound)};
       }
-      default: return std::nullopt;  // div, mod, rem and the rest: C's rounding differs or no counterpart
+      case Z3_OP_MOD:
+      case Z3_OP_IDIV: {
+        // SMT-LIB's div and mod round down for a positive divisor; C's / and % round towards zero. By a
+        // positive literal d: mod(a, d) is ((a % d) + d) % d in C, and div(a, d) = (a - mod(a, d)) / d,
+        // a division without remainder. Other divisors are not translated.
+        int64_t d;
+        if (!e.arg(1).is_numeral_i64(d) || d <= 0 || static_cast<Magnitude>(d) > kLongLongLimit / 2)
+          return std::nullopt;
+        auto a = integer(e.arg(0));
+        if (!a) return std::nullopt;
+        std::string mod = fmt::format("((({} % {}LL) + {}LL) % {}LL)", a->text, d, d, d);
+        if (e.decl().decl_kind() == Z3_OP_MOD) return CText{mod, static_cast<Magnitude>(d)};
+        Magnitude difference = saturatingAdd(a->bound, static_cast<Magnitude>(d));
+        if (difference > kLongLongLimit) return std::nullopt;
+        return CText{fmt::format("(({} - {}) / {}LL)", a->text, mod, d), difference / static_cast<Magnitude>(d)};
+      }
+      default: return std::nullopt;  // rem and the rest: C's rounding differs or no counterpart
     }
   }
 
@@ -403,8 +419,31 @@ class Reader {
   }
   z3::expr multiplicative() {
     z3::expr e = unary();
-    while (accept("*")) e = asInt(e) * asInt(unary());
-    return e;
+    for (;;) {
+      if (accept("*")) {
+        e = asInt(e) * asInt(unary());
+      } else if (accept("/")) {
+        e = truncatedQuotient(asInt(e), positiveLiteral());
+      } else if (accept("%")) {
+        z3::expr a = asInt(e);
+        int64_t d = positiveLiteral();
+        e = a - ctx_.int_val(d) * truncatedQuotient(a, d);
+      } else {
+        return e;
+      }
+    }
+  }
+  /// C's a / d: rounded towards zero (SMT-LIB's div rounds down for d > 0).
+  z3::expr truncatedQuotient(const z3::expr& a, int64_t d) {
+    z3::expr divisor = ctx_.int_val(d);
+    return z3::ite(a >= 0, a / divisor, -((-a) / divisor));
+  }
+  /// The divisor of / and %: only a positive integer literal (what the writer writes).
+  int64_t positiveLiteral() {
+    z3::expr d = unary();
+    int64_t value;
+    if (!d.is_numeral_i64(value) || value <= 0) fail("a divisor that is no positive integer literal");
+    return value;
   }
   z3::expr unary() {
     if (accept("!")) return !asBool(unary());

@@ -1,8 +1,9 @@
 // Formulas of the int encoding as C expressions over source variables, and back: what an SV-COMP
 // correctness witness says at a loop head. The C side reads every variable as the value the C program
 // sees and computes in `long long` (casts written out), so that the expression means in C what the
-// formula means in the IR; what cannot be said that way (temporaries, variables out of scope, division,
-// bit-vector terms, values that might overflow `long long`) is not translated at all.
+// formula means in the IR (div and mod by a positive literal written with C's / and % corrected for their
+// rounding towards zero); what cannot be said that way (temporaries, variables out of scope, other
+// division, bit-vector terms, values that might overflow `long long`) is not translated at all.
 #pragma once
 
 #include <z3++.h>
@@ -63,7 +64,7 @@ z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocI
 std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
 
 /// Reads a C expression of the forms `toC` writes (integer literals, variables, casts to integer types,
-/// unary - and !, * + -, comparisons, && || and ?:) as a Bool formula over the `cur` constants of the
+/// unary - and !, * + -, / and % by a positive literal, comparisons, && || and ?:) as a Bool formula over the `cur` constants of the
 /// variables `scope` names at `loc`. Throws InputError (naming `where`) for anything else.
 z3::expr fromC(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where);
 

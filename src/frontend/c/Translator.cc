@@ -270,15 +270,21 @@ ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::e
   std::vector<ir::NameBinding> names = segment.names;
   for (auto& phi : phis)
     if (phi.phi) names.push_back({"", phi.var});  // all merged values are assigned at once, at the end
-  for (auto& phi : phis)
-    if (phi.phi)
-      for (const llvm::Instruction& at : *phi.phi->getParent()) {
-        if (llvm::isa<llvm::PHINode>(at)) continue;
-        auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&at);
-        if (!record) break;
-        if (record->getNumVariableLocationOps() == 1 && record->getVariableLocationOp(0) == phi.phi)
-          if (auto binding = bindingOf(*record)) names.push_back(*binding);
-      }
+  for (auto& phi : phis) {
+    if (!phi.phi) continue;
+    size_t before = names.size();
+    for (const llvm::Instruction& at : *phi.phi->getParent()) {
+      if (llvm::isa<llvm::PHINode>(at)) continue;
+      auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&at);
+      if (!record) break;
+      if (record->getNumVariableLocationOps() == 1 && record->getVariableLocationOp(0) == phi.phi)
+        if (auto binding = bindingOf(*record)) names.push_back(*binding);
+    }
+    // A merged value LoopSimplify moved into a block of its own left its records behind: it merges the
+    // values of the C variable whose name it carries.
+    const std::string& own = program_.var(phi.var).sourceName;
+    if (names.size() == before && !own.empty()) names.push_back({own, phi.var});
+  }
   program_.mutableEdge(edge).names = std::move(names);
   return edge;
 }

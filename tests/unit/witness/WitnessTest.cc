@@ -74,6 +74,23 @@ const ir::Variable& bySourceName(const ir::Program& p, const std::string& name, 
   return p.var(*id);
 }
 
+/// toC's text of `formula`, read back by fromC, means `formula` again for all values of `vars` in the
+/// signed range of 32 bits (the int encoding keeps every variable there, unsigned ones as their signed
+/// reading). Returns the text ("" when toC gave none).
+std::string expectRoundTrip(const z3::expr& formula, const std::vector<z3::expr>& vars, const SourceScope& scope,
+                            ir::LocId head) {
+  auto text = toC(formula, scope, head);
+  EXPECT_TRUE(text) << formula;
+  if (!text) return "";
+  z3::expr back = fromC(*text, scope, head, "test");
+  z3::solver solver(formula.ctx());
+  for (const z3::expr& v : vars)
+    solver.add(v >= formula.ctx().int_val(INT32_MIN) && v <= formula.ctx().int_val(INT32_MAX));
+  solver.add(formula != back);
+  EXPECT_EQ(solver.check(), z3::unsat) << *text << "\n read back as " << back;
+  return *text;
+}
+
 /// The names at the head of the loop on line `line` of `main`, whose body is `body` (line 1: its first).
 struct LoopScope {
   std::unique_ptr<Translated> translated;
@@ -216,15 +233,16 @@ TEST(CExpression, RoundTripsLinearFormulasOverSourceVariables) {
   z3::expr i = bySourceName(p, "i", head).cur, s = bySourceName(p, "s", head).cur, n = bySourceName(p, "n", head).cur;
   z3::expr u = bySourceName(p, "u", head).cur;
   z3::expr formula = s == 2 * i && (i <= n || n < 0) && !(i < -3) && u <= 5;
-  auto text = toC(formula, scope, head);
-  ASSERT_TRUE(text);
-  EXPECT_NE(text->find("(long long)i"), std::string::npos) << *text;
-  z3::expr back = fromC(*text, scope, head, "test");
-  z3::solver solver(p.ctx());
-  // The int encoding keeps every variable in the signed range of its bits (u too, as its signed reading).
-  for (const z3::expr& v : {i, s, n, u}) solver.add(v >= p.ctx().int_val(INT32_MIN) && v <= p.ctx().int_val(INT32_MAX));
-  solver.add(formula != back);
-  EXPECT_EQ(solver.check(), z3::unsat) << *text << "\n read back as " << back;
+  std::string text = expectRoundTrip(formula, {i, s, n, u}, scope, head);
+  EXPECT_NE(text.find("(long long)i"), std::string::npos) << text;
+  // div and mod by a positive literal: C rounds towards zero, SMT-LIB rounds down, so the text must mean
+  // the formula for negative values too.
+  expectRoundTrip(z3::mod(i, 2) == 0 && i / 3 <= n && z3::mod(n - i, 7) != 3, {i, n}, scope, head);
+  // And the reader's C meaning of / and %: -7 / 2 is -3 and -7 % 2 is -1.
+  z3::solver c(p.ctx());
+  c.add(i == -7);
+  c.add(!fromC("(long long)i / 2LL == -3LL && (long long)i % 2LL == -1LL", scope, head, "test"));
+  EXPECT_EQ(c.check(), z3::unsat);
 }
 
 TEST(CExpression, LeavesOutWhatCCannotSay) {
@@ -236,7 +254,8 @@ TEST(CExpression, LeavesOutWhatCCannotSay) {
   z3::expr i = bySourceName(p, "i", head).cur;
   z3::expr stray = ctx.int_const("stray");
   EXPECT_FALSE(toC(i == stray, scope, head)) << "a constant that is no variable in scope";
-  EXPECT_FALSE(toC(i / 2 == 1, scope, head)) << "division rounds differently in C";
+  EXPECT_FALSE(toC(i / bySourceName(p, "s", head).cur == 1, scope, head)) << "division by a variable";
+  EXPECT_FALSE(toC(z3::rem(i, 2) == 1, scope, head)) << "rem";
   EXPECT_FALSE(toC(i * i * i * i * i == 1, scope, head)) << "might overflow long long";
   // The implied part keeps the conjuncts C can say.
   std::string implied = impliedC(i >= 0 && i == stray && i <= 1000, scope, head);
@@ -272,6 +291,8 @@ TEST(CExpression, ReaderRejectsWhatItDoesNotKnow) {
   EXPECT_THROW(fromC("nosuch > 0", scope, head, "w"), InputError);
   EXPECT_THROW(fromC("i >> 2", scope, head, "w"), InputError);
   EXPECT_THROW(fromC("(i > 0", scope, head, "w"), InputError);
+  EXPECT_THROW(fromC("i % n == 0", scope, head, "w"), InputError) << "divisor no literal";
+  EXPECT_THROW(fromC("i / (-2LL) == 0", scope, head, "w"), InputError) << "divisor not positive";
   EXPECT_NO_THROW(fromC("(long long)i - 1LL >= (-1LL) && !(i == 3) ? 1 : 0", scope, head, "w"));
 }
 
