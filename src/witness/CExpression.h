@@ -64,8 +64,8 @@ z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocI
 std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
 
 /// Reads a C expression of the forms `toC` writes (integer literals, variables, casts to integer types,
-/// unary - and !, * + -, / and % by a positive literal, comparisons, && || and ?:) as a Bool formula over the `cur` constants of the
-/// variables `scope` names at `loc`. Throws InputError (naming `where`) for anything else.
+/// unary - and !, * + -, / and % by a positive literal, comparisons, && || and ?:) as a Bool formula
+/// over the `cur` constants of the variables `scope` names at `loc`. Throws InputError (naming `where`) for anything else.
 z3::expr fromC(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where);
 
 }  // namespace argus::witness

@@ -66,7 +66,8 @@ bool bypassKeepingRecordsSound(llvm::BasicBlock& block, const std::set<const llv
       unknownFromHere.push_back(unknown);
     }
   bool preheader = loopHeaders.count(successor) && !dominators.dominates(successor, &block);
-  bool bypassed = (unknownFromHere.empty() || !preheader) && llvm::TryToSimplifyUncondBranchFromEmptyBlock(&block, nullptr);
+  bool bypassed =
+      (unknownFromHere.empty() || !preheader) && llvm::TryToSimplifyUncondBranchFromEmptyBlock(&block, nullptr);
   for (llvm::DbgValueInst* unknown : unknownFromHere) {
     if (bypassed) unknown->insertBefore(successor->getFirstNonPHI());
     else unknown->deleteValue();

@@ -77,7 +77,8 @@ void FunctionTranslator::translate(ir::LocId entryLoc) {
   std::vector<std::string>& ambiguous = program_.mutableProc(proc_).ambiguousNames;
   ambiguous.assign(debugNames_.declaredTwice().begin(), debugNames_.declaredTwice().end());
   for (const llvm::GlobalVariable& global : function_.getParent()->globals())
-    if (std::string name = describeGlobal(global).name; debugNames_.declared().count(name) && !debugNames_.declaredTwice().count(name))
+    if (std::string name = describeGlobal(global).name;
+        debugNames_.declared().count(name) && !debugNames_.declaredTwice().count(name))
       ambiguous.push_back(name);
   numberSegments();
   decideVariables();
