@@ -89,10 +89,12 @@ std::optional<std::string> SourceScope::nameOf(ir::LocId loc, ir::VarId var) con
   return std::nullopt;
 }
 
-std::optional<ir::VarId> SourceScope::visibleVariable(ir::LocId loc, const z3::expr& constant) const {
+std::optional<SourceScope::Visible> SourceScope::visibleVariable(ir::LocId loc, const z3::expr& constant) const {
   auto it = byConstant_.find(constant.id());
-  if (it == byConstant_.end() || !nameOf(loc, it->second)) return std::nullopt;
-  return it->second;
+  if (it == byConstant_.end()) return std::nullopt;
+  std::optional<std::string> name = nameOf(loc, it->second);
+  if (!name) return std::nullopt;
+  return Visible{it->second, *name};
 }
 
 // ---------------------------------------------------------------- IR → C
@@ -130,9 +132,9 @@ class Writer {
     std::string name;
   };
   std::optional<Named> variable(const z3::expr& e) {
-    std::optional<ir::VarId> id = scope_.visibleVariable(loc_, e);
-    if (!id) return std::nullopt;
-    return Named{&scope_.program().var(*id), *scope_.nameOf(loc_, *id)};
+    auto visible = scope_.visibleVariable(loc_, e);
+    if (!visible) return std::nullopt;
+    return Named{&scope_.program().var(visible->var), visible->name};
   }
 
   std::optional<CText> boolean(const z3::expr& e) {

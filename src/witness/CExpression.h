@@ -34,8 +34,12 @@ class SourceScope {
   std::optional<ir::VarId> variableOf(ir::LocId loc, const std::string& name) const;
   /// A C name under which `var` is visible at `loc` (its own source name when that one is), if any.
   std::optional<std::string> nameOf(ir::LocId loc, ir::VarId var) const;
-  /// The variable whose `cur` constant `constant` is, if it is visible at `loc`.
-  std::optional<ir::VarId> visibleVariable(ir::LocId loc, const z3::expr& constant) const;
+  /// The variable whose `cur` constant `constant` is, and its C name at `loc`, if it is visible there.
+  struct Visible {
+    ir::VarId var;
+    std::string name;
+  };
+  std::optional<Visible> visibleVariable(ir::LocId loc, const z3::expr& constant) const;
 
   const ir::Program& program() const { return program_; }
   ir::ProcId proc() const { return proc_; }
@@ -65,7 +69,8 @@ std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocI
 
 /// Reads a C expression of the forms `toC` writes (integer literals, variables, casts to integer types,
 /// unary - and !, * + -, / and % by a positive literal, comparisons, && || and ?:) as a Bool formula
-/// over the `cur` constants of the variables `scope` names at `loc`. Throws InputError (naming `where`) for anything else.
+/// over the `cur` constants of the variables `scope` names at `loc`. Throws InputError (naming `where`)
+/// for anything else.
 z3::expr fromC(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where);
 
 }  // namespace argus::witness

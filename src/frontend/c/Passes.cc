@@ -91,9 +91,6 @@ bool cleanupSweep(llvm::Function& function) {
       continue;
     }
     auto* branch = llvm::dyn_cast<llvm::BranchInst>(block->getTerminator());
-    // A block whose debug records say what C variables hold from there on stays: bypassing it would drop
-    // them (LLVM deletes the records with the block), and a witness would then name a C variable by a
-    // value the program replaced on that path (`if (c) x = 0;` where x is not read again).
     bool forwarding = branch && branch->isUnconditional() && block->getFirstNonPHIOrDbg(true) == branch &&
                       branch->getSuccessor(0) != block && block != &function.getEntryBlock();
     if (forwarding && bypassKeepingRecordsSound(*block, loopHeaders, dominators)) changed = true;

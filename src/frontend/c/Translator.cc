@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "smt/Terms.h"
@@ -271,21 +272,33 @@ ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::e
   std::vector<ir::NameBinding> names = segment.names;
   for (auto& phi : phis)
     if (phi.phi) names.push_back({"", phi.var});  // all merged values are assigned at once, at the end
-  for (auto& phi : phis) {
-    if (!phi.phi) continue;
-    size_t before = names.size();
-    for (const llvm::Instruction& at : *phi.phi->getParent()) {
+  // The records at the start of the block the edge enters, where its merged values stand, bind them.
+  std::map<const llvm::Value*, ir::VarId> merged;
+  const llvm::BasicBlock* entered = nullptr;
+  for (auto& phi : phis)
+    if (phi.phi) {
+      merged.emplace(phi.phi, phi.var);
+      entered = phi.phi->getParent();
+    }
+  std::set<ir::VarId> recorded;
+  if (entered)
+    for (const llvm::Instruction& at : *entered) {
       if (llvm::isa<llvm::PHINode>(at)) continue;
       auto* record = llvm::dyn_cast<llvm::DbgValueInst>(&at);
       if (!record) break;
-      if (record->getNumVariableLocationOps() == 1 && record->getVariableLocationOp(0) == phi.phi)
-        if (auto binding = bindingOf(*record)) names.push_back(*binding);
+      if (record->getNumVariableLocationOps() != 1) continue;
+      auto it = merged.find(record->getVariableLocationOp(0));
+      if (it == merged.end()) continue;
+      if (auto binding = bindingOf(*record)) {
+        names.push_back(*binding);
+        recorded.insert(it->second);
+      }
     }
-    // A merged value LoopSimplify moved into a block of its own left its records behind: it merges the
-    // values of the C variable whose name it carries.
-    const std::string& own = program_.var(phi.var).sourceName;
-    if (names.size() == before && !own.empty()) names.push_back({own, phi.var});
-  }
+  // A merged value LoopSimplify moved into a block of its own left its records behind: it merges the values
+  // of the C variable whose name it carries.
+  for (auto& phi : phis)
+    if (const std::string& own = program_.var(phi.var).sourceName; phi.phi && !recorded.count(phi.var) && !own.empty())
+      names.push_back({own, phi.var});
   program_.mutableEdge(edge).names = std::move(names);
   return edge;
 }
