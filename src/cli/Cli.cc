@@ -227,6 +227,8 @@ struct BenchCommand {
                   "the argus binary for --run configurations (default: this one)");
     c->add_flag("--witnesses", config.witnesses,
                 "argus runs write an SV-COMP witness of each TRUE/FALSE of a C task, checked by argus validate");
+    repeatable(c->add_option("--witnesses-of", config.witnessRuns,
+                             "NAME: --witnesses for configuration NAME only (repeatable; implies --witnesses)"));
     c->add_flag("--fail-on-wrong", config.failOnWrong,
                 "exit 1 if a verdict is wrong, evidence was rejected, a task crashed or argus answered "
                 "UNKNOWN (error: ...)");

@@ -1,11 +1,14 @@
 // The generator thread: rounds of candidates, each filtered by Houdini and posted at once.
 #include "analysis/invariants/InvariantGenerator.h"
 
+#include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
 #include "analysis/invariants/AffineHull.h"
 #include "analysis/invariants/Candidates.h"
+#include "analysis/invariants/Congruences.h"
 #include "analysis/invariants/Houdini.h"
 #include "analysis/invariants/IntervalAnalysis.h"
 #include "smt/Solver.h"
@@ -72,6 +75,23 @@ class Rounds {
   }
 
   bool orderings() { return check("orderings", orderingList()); }
+
+  /// Affine congruences modulo the primes of the program's remainders (Congruences.h), found under the
+  /// invariants accepted so far (z ≥ 1 and z odd decide z % 2 == 1); nothing to do without remainders.
+  bool congruences() {
+    std::map<ir::LocId, z3::expr> premises;
+    for (auto& [cut, parts] : accepted_) premises.emplace(cut, smt::mkAnd(ts_.program().ctx(), parts));
+    std::vector<Candidate> candidates;
+    {
+      ScopedTimer timer(stats_, "invgen.congruence_time");
+      CongruenceStats stats;
+      for (auto& [cut, parts] : affineCongruences(encoder_, config(stats_, token_), premises, &stats))
+        if (std::find(ts_.loopHeads().begin(), ts_.loopHeads().end(), cut) != ts_.loopHeads().end())
+          for (const z3::expr& part : parts) candidates.push_back({cut, part});
+    }
+    if (token_.stopRequested()) return false;
+    return check("congruences", candidates);
+  }
   size_t orderingCount() { return orderingList().size(); }
 
   bool equalities() {
@@ -124,6 +144,7 @@ class Rounds {
     if (accepted->empty()) return true;
     InvariantBatch batch{source, watch_.seconds(), {}};
     for (const Candidate& c : *accepted) {
+      accepted_[c.cut].push_back(c.formula);
       batch.invariants.emplace_back(c.cut, toSmtText(c.formula));
       log_.log(3, "invgen", "{} at {}: {}", source, ts_.program().loc(c.cut).name, batch.invariants.back().second);
     }
@@ -158,6 +179,7 @@ class Rounds {
   std::set<std::pair<ir::LocId, std::string>> posted_;
   std::vector<Candidate> dropped_;
   bool acceptedSinceDrop_ = false;
+  std::map<ir::LocId, std::vector<z3::expr>> accepted_;  // every invariant posted, per cut point
 };
 
 }  // namespace
@@ -196,6 +218,7 @@ void InvariantGenerator::work() {
     bool relationalEarly = false;
     for (size_t boxes = 1; going && boxes <= options_.maxBoxes; boxes *= 2) {
       going = rounds.intervals(boxes);
+      if (going && boxes == 1 && relational) going = rounds.congruences();
       if (going && boxes == 1) going = rounds.partitionedIntervals(options_.partitionBoxes);
       if (boxes == 1) relationalEarly = relational && rounds.orderingCount() <= kEarlyOrderingCandidates;
       if (going && boxes == 1 && relationalEarly) going = rounds.orderings() && rounds.equalities();

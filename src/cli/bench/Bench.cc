@@ -152,7 +152,7 @@ class Driver {
     fs::path stem =
         logDir(run) / fmt::format("{:04}-{}", index + 1,
                                   fileSafe(task.category + "-" + fs::path(task.path).filename().string()));
-    bool witness = run.isArgus && config_.witnesses && !task.chc;
+    bool witness = run.isArgus && !task.chc && writesWitnesses(config_, run.name);
     CommandContext context{config_.argusExecutable, config_.timeoutSeconds,
                            run.isArgus ? stem.string() + ".json" : "", witness ? stem.string() + ".witness.yml" : ""};
     if (witness) fs::remove(context.witnessFile);
@@ -294,7 +294,7 @@ std::string summary(const BenchConfig& config, const std::vector<BenchTask>& tas
                   config.memoryMB, config.jobs, config.jobs == 1 ? "" : "s");
   for (auto& r : runs) {
     out += summaryMarkdown(tasks, r) + "\n";
-    if (config.witnesses) out += witnessSummary(r) + "\n";
+    if (writesWitnesses(config, r.name)) out += witnessSummary(r) + "\n";
   }
   if (auto comparison = comparisonMarkdown(tasks, runs); !comparison.empty()) out += comparison + "\n";
   for (auto& vb : config.virtualBest) out += uniqueSolutionsMarkdown(tasks, vb.name, membersOf(vb, runs)) + "\n";
@@ -320,6 +320,12 @@ std::string statFromJson(const std::string& jsonText, const std::string& key) {
   return node->is_string() ? node->get<std::string>() : node->dump();
 }
 
+bool writesWitnesses(const BenchConfig& config, const std::string& run) {
+  return config.witnesses && (config.witnessRuns.empty() || std::find(config.witnessRuns.begin(),
+                                                                      config.witnessRuns.end(), run) !=
+                                                                config.witnessRuns.end());
+}
+
 void validateConfig(BenchConfig& config) {
   if (config.runs.empty()) config.runs.push_back(parseArgusRun("argus="));
   std::set<std::string> names;
@@ -335,6 +341,9 @@ void validateConfig(BenchConfig& config) {
     if (!names.count(name)) throw OptionError(fmt::format("{} {}: no configuration is named '{}'", flag, name, name));
     if (!seen.insert(name).second) throw OptionError(fmt::format("{} {} is given twice", flag, name));
   };
+  std::set<std::string> withWitnesses;
+  for (auto& w : config.witnessRuns) namesOneRun("--witnesses-of", w, withWitnesses);
+  if (!config.witnessRuns.empty()) config.witnesses = true;
   std::set<std::string> shared;
   for (auto& c : config.cores) {
     namesOneRun("--cores", c.name, shared);

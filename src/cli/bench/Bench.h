@@ -25,6 +25,9 @@ struct BenchConfig {
   /// argus runs write an SV-COMP witness of every TRUE and FALSE, which `argus validate` then checks
   /// (TSV column `witness`); with failOnWrong a rejected or missing witness fails.
   bool witnesses = false;
+  /// With witnesses: only these configurations write them (empty: every argus configuration), so that a long
+  /// measurement spends its validations on the configuration under test rather than on its yardsticks.
+  std::vector<std::string> witnessRuns;
   /// Each names a configuration of `runs` and the fewest tasks it must solve (correct TRUE + FALSE).
   std::vector<SolvedFloor> minSolved;
   /// Configurations whose every task takes several of the `jobs` slots (at most `jobs`); others take one.
@@ -48,6 +51,9 @@ std::vector<std::string> defaultStatKeys();
 /// not reached.
 inline constexpr int kBenchFailed = 1;
 inline constexpr int kBenchInterrupted = 130;
+
+/// Whether the argus configuration named `run` writes witnesses (--witnesses, narrowed by --witnesses-of).
+bool writesWitnesses(const BenchConfig& config, const std::string& run);
 
 /// Checks the configuration (distinct names, jobs, timeout, that --cores, --min-solved and --virtual-best
 /// name configurations) and fills in the defaults (one argus run,

@@ -9,6 +9,7 @@
 #include "cli/bench/Bench.h"
 #include "util/Error.h"
 #include "util/Options.h"
+#include "witness/Witness.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -76,12 +77,13 @@ std::string fingerprint(const BenchConfig& config, const std::vector<BenchTask>&
   for (const CoreShare& c : config.cores) cores[c.name] = c.cores;
   f["cores"] = cores;
   f["witnesses"] = config.witnesses;
+  if (!config.witnessRuns.empty()) f["witnesses_of"] = config.witnessRuns;
   f["stats"] = config.statKeys;
-  std::error_code ec;
-  json binary = {{"path", config.argusExecutable}};
-  if (auto size = fs::file_size(config.argusExecutable, ec); !ec) binary["size"] = size;
-  if (auto time = fs::last_write_time(config.argusExecutable, ec); !ec)
-    binary["mtime"] = static_cast<int64_t>(time.time_since_epoch().count());
+  // The binary by its content, not its path or time: a build of the same commit with the same toolchain at the
+  // same place is the same bytes, so a measurement can go on after the machine (and its copy) is gone.
+  json binary = json::object();
+  if (!config.argusExecutable.empty() && fs::exists(config.argusExecutable))
+    binary["sha256"] = witness::sha256OfFile(config.argusExecutable);
   f["argus"] = binary;
   return f.dump();
 }

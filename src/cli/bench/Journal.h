@@ -20,7 +20,7 @@ struct BenchConfig;
 
 /// What must not change between the parts of a resumed run, as canonical JSON text: the task files, every
 /// configuration's name and command, the time and memory limits, jobs, core shares, witnesses, the
-/// statistics taken, and the argus binary (path, size and modification time).
+/// statistics taken, and the argus binary (its SHA-256: a rebuild of the same commit at the same place may go on).
 std::string fingerprint(const BenchConfig& config, const std::vector<BenchTask>& tasks);
 
 class Journal {

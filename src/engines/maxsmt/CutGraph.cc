@@ -100,6 +100,14 @@ void CutGraph::enumerateBlocks(ir::LocId cut) {
   }
 }
 
+void CutGraph::restrictBlocks(const std::map<ir::LocId, z3::expr>& facts) {
+  for (Block& block : blocks_) {
+    auto fact = facts.find(block.from);
+    if (fact == facts.end()) continue;
+    if (auto cubes = cubesOf(fact->second && block.formula)) block.cubes = std::move(*cubes);
+  }
+}
+
 std::optional<std::vector<Cube>> CutGraph::cubesOf(const z3::expr& formula) const {
   std::vector<Cube> out;
   smt::Solver solver(formula.ctx(), config_);

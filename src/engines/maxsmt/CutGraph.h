@@ -52,6 +52,11 @@ class CutGraph {
   /// Int-sorted variables of the system live at `l` (a template's unknowns range over these).
   const std::vector<ir::VarId>& templateVars(ir::LocId l) const { return templateVars_.at(l); }
 
+  /// Recomputes the cubes of each block whose source has an invariant in `facts` from the invariant and the
+  /// block's formula together: the paths it makes infeasible drop out (a block keeps its cubes when the
+  /// solver cannot enumerate the new ones). Sound only for facts that are invariants.
+  void restrictBlocks(const std::map<ir::LocId, z3::expr>& facts);
+
   /// Linear cubes whose disjunction is equivalent to `formula` restricted to linear literals (an
   /// over-approximation), nullopt if there are more than the limit allows.
   std::optional<std::vector<Cube>> cubesOf(const z3::expr& formula) const;

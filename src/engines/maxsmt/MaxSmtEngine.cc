@@ -2,6 +2,10 @@
 // proved invariants at the loop heads of the input program (translated through the inliner).
 #include "engines/maxsmt/MaxSmtEngine.h"
 
+#include "analysis/invariants/Candidates.h"
+#include "analysis/invariants/Congruences.h"
+#include "analysis/invariants/Houdini.h"
+#include "analysis/invariants/IntervalAnalysis.h"
 #include "engines/kind/KInduction.h"
 #include "engines/maxsmt/VeryMax.h"
 #include "smt/Terms.h"
@@ -16,6 +20,42 @@ Support MaxSmtEngine::supports(const ir::Program& program) const {
 }
 
 namespace {
+
+/// Intervals (the interval analysis of kind's invariant generator) and then the affine congruences under
+/// them, each kept only where Houdini confirms it inductive (with those before it): the conjunction per
+/// cut point.
+std::map<ir::LocId, z3::expr> givenInvariants(const transforms::CutPointSystem& ts, RunContext& ctx) {
+  transforms::StepEncoder encoder(ts);
+  analysis::Houdini houdini(encoder, ctx.solverConfig("maxsmt-houdini"));
+  std::map<ir::LocId, std::vector<z3::expr>> accepted;
+  auto confirm = [&](const std::vector<analysis::Candidate>& candidates, const char* counter) {
+    if (candidates.empty()) return;
+    auto kept = houdini.filter(candidates);
+    if (!kept) return;
+    for (const analysis::Candidate& c : *kept) accepted[c.cut].push_back(c.formula);
+    ctx.stats.set(counter, static_cast<int64_t>(kept->size()));
+  };
+  if (ctx.options.getBool("maxsmt.intervals")) {
+    analysis::IntervalAnalysis intervals(ts);
+    if (intervals.run({}, ctx.shutdown.get())) confirm(analysis::intervalCandidates(intervals), "maxsmt.intervals");
+  }
+  auto conjunctions = [&] {
+    std::map<ir::LocId, z3::expr> out;
+    for (auto& [cut, parts] : accepted) out.emplace(cut, smt::mkAnd(ts.program().ctx(), parts));
+    return out;
+  };
+  if (ctx.options.getBool("maxsmt.congruences")) {
+    analysis::CongruenceStats stats;
+    std::vector<analysis::Candidate> candidates;
+    for (auto& [cut, parts] :
+         analysis::affineCongruences(encoder, ctx.solverConfig("maxsmt-congruences"), conjunctions(), &stats))
+      for (const z3::expr& part : parts) candidates.push_back({cut, part});
+    ctx.stats.set("maxsmt.congruence_primes", static_cast<int64_t>(stats.primes));
+    ctx.stats.set("maxsmt.congruence_checks", static_cast<int64_t>(stats.solverChecks));
+    confirm(candidates, "maxsmt.congruences");
+  }
+  return conjunctions();
+}
 
 VeryMaxOptions optionsFrom(const Options& o) {
   VeryMaxOptions v;
@@ -52,6 +92,12 @@ void registerOptions(OptionRegistry& registry) {
                   1, 16);
   registry.addBool("maxsmt.parallel", false,
                    "solve the template sizes at once, each in its own thread and Z3 context (VeryMax-Par)");
+  registry.addBool("maxsmt.intervals", true,
+                   "interval invariants (kind's interval analysis, confirmed by Houdini) restrict the blocks "
+                   "before any template is searched");
+  registry.addBool("maxsmt.congruences", true,
+                   "affine congruences modulo the primes of the program's remainders (x % 2), found under the "
+                   "intervals, restrict the blocks too");
   registry.addChoice("maxsmt.solver", "core-guided", {"core-guided", "optimize"},
                      "Max-SMT method: our own core-guided loop on the solver facade, or Z3's optimize");
 }
@@ -67,6 +113,10 @@ ir::Result MaxSmtEngine::run(const ir::Program& program, RunContext& ctx) {
     transforms::CutPointSystem ts(target, target.mainProc());
     Linearizer linear(target.ctx());
     CutGraph graph(ts, linear, ctx.solverConfig("maxsmt-cubes"), CutGraphLimits{});
+    // The invariants an analysis finds cheaply come first: the paths they rule out leave the cubes, and
+    // every conditional invariant is searched for under them.
+    std::map<ir::LocId, z3::expr> given = givenInvariants(ts, ctx);
+    graph.restrictBlocks(given);
     size_t loops = 0;
     for (ir::LocId cut : ts.cutPoints())
       if (graph.isLoop(graph.component(cut)) && cut == graph.members(graph.component(cut)).front()) ++loops;
@@ -90,6 +140,7 @@ ir::Result MaxSmtEngine::run(const ir::Program& program, RunContext& ctx) {
       }
       ctx.stats.set("maxsmt.rounds", static_cast<int64_t>(round + 1));
       verymax = std::make_unique<VeryMax>(graph, linear, options, ctx);
+      verymax->assumeInvariants(given);
       outcome = verymax->proveSafe();
     }
     if (outcome == VeryMax::Outcome::Stopped) return ctx.stopped();

@@ -82,8 +82,10 @@ bool VeryMax::valid(const z3::expr& formula) {
 }
 
 z3::expr VeryMax::invariantAt(ir::LocId cut) const {
-  auto it = known_.find(cut);
-  return it == known_.end() ? z3_.bool_val(true) : smt::mkAnd(z3_, it->second).simplify();
+  std::vector<z3::expr> parts;
+  if (auto it = given_.find(cut); it != given_.end()) parts.push_back(it->second);
+  if (auto it = known_.find(cut); it != known_.end()) parts.insert(parts.end(), it->second.begin(), it->second.end());
+  return smt::mkAnd(z3_, parts).simplify();
 }
 
 z3::expr VeryMax::rowsFormula(const std::vector<LinearRow>& rows) const {

@@ -55,6 +55,9 @@ class VeryMax {
   Outcome proveSafe();
   /// The facts proved at each cut point, as one formula over the `cur` constants (true if none).
   z3::expr invariantAt(ir::LocId cut) const;
+  /// Invariants established elsewhere (Congruences.h), known from the start: an assertion they imply needs
+  /// no conditional invariant, and they are part of invariantAt.
+  void assumeInvariants(const std::map<ir::LocId, z3::expr>& facts) { given_ = facts; }
 
  private:
   /// A solved template: per cut point of the component, rows over its `cur` constants.
@@ -89,10 +92,11 @@ class VeryMax {
   RunContext* ctx_;
   z3::context& z3_;
   std::map<ir::LocId, std::vector<z3::expr>> known_;
+  std::map<ir::LocId, z3::expr> given_;
   std::set<std::string> failed_;
   std::map<ir::LocId, std::vector<Sample>> samples_;
-  std::map<unsigned, ir::VarId> keyVar_;
-  bool integralRows_ = true;  // every block row has integral coefficients (integer multipliers possible)  // the Linearizer's key of each variable's `cur` constant
+  std::map<unsigned, ir::VarId> keyVar_;  // the Linearizer's key of each variable's `cur` constant
+  bool integralRows_ = true;  // every block row has integral coefficients (integer multipliers possible)
 };
 
 }  // namespace argus::engines::maxsmt

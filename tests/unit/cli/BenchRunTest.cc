@@ -12,6 +12,7 @@
 
 #include "cli/bench/Bench.h"
 #include "cli/bench/Child.h"
+#include "cli/bench/Journal.h"
 #include "testing/Processes.h"
 #include "testing/TestFolder.h"
 #include "util/Options.h"
@@ -362,4 +363,48 @@ TEST(BenchRun, ResumeTakesOnlyTheRunsTheJournalLacks) {
   BenchConfig fresh = config;
   fresh.outDir = b.dir.path("elsewhere");
   EXPECT_THROW(runBench(fresh, ignored, ignored), OptionError);
+}
+
+TEST(BenchRun, JournalNamesTheArgusBinaryByItsContent) {
+  // A copy of the binary elsewhere (the same commit rebuilt on another machine) may resume the run; a binary
+  // with other bytes may not, even at the same path.
+  TestFolder dir;
+  std::string first = dir.write("one/argus", "#!/bin/sh\necho TRUE\n");
+  std::string copy = dir.write("two/argus", "#!/bin/sh\necho TRUE\n");
+  std::string other = dir.write("three/argus", "#!/bin/sh\necho FALSE\n");
+  BenchConfig config;
+  std::vector<BenchTask> tasks;
+  config.argusExecutable = first;
+  std::string original = fingerprint(config, tasks);
+  config.argusExecutable = copy;
+  EXPECT_EQ(fingerprint(config, tasks), original);
+  config.argusExecutable = other;
+  EXPECT_NE(fingerprint(config, tasks), original);
+  dir.write("one/argus", "#!/bin/sh\necho FALSE\n");
+  config.argusExecutable = first;
+  EXPECT_NE(fingerprint(config, tasks), original);
+}
+
+TEST(BenchRun, WitnessesOfNarrowsTheConfigurationsThatWriteWitnesses) {
+  BenchConfig config;
+  config.runs = {parseArgusRun("default="), parseArgusRun("bmc=--engine bmc")};
+  validateConfig(config);
+  EXPECT_FALSE(writesWitnesses(config, "default"));
+  config.witnesses = true;
+  EXPECT_TRUE(writesWitnesses(config, "default"));
+  EXPECT_TRUE(writesWitnesses(config, "bmc"));
+
+  BenchConfig narrowed;
+  narrowed.runs = config.runs;
+  narrowed.witnessRuns = {"default"};
+  validateConfig(narrowed);
+  EXPECT_TRUE(writesWitnesses(narrowed, "default"));
+  EXPECT_FALSE(writesWitnesses(narrowed, "bmc"));
+  // The journal tells the narrowed run from the full one, so that neither resumes the other.
+  EXPECT_NE(fingerprint(narrowed, {}), fingerprint(config, {}));
+
+  BenchConfig unknown;
+  unknown.runs = config.runs;
+  unknown.witnessRuns = {"kind"};
+  EXPECT_THROW(validateConfig(unknown), OptionError);
 }

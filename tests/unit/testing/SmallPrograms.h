@@ -50,6 +50,32 @@ inline std::unique_ptr<Program> diamond(int bad) {
   return p;
 }
 
+/// x := 0; y := 0; z := 1; while (*) { z := z + x + y; y := y + 1; if (z % 2 == 1) x := x + 1; }
+/// error if x != y (hola/02's loop without w). Safe: x = y holds because z stays odd, which reasoning over
+/// the rationals cannot show (the path that skips x := x + 1 stays feasible for it).
+struct ParityLoop {
+  std::unique_ptr<Program> program;
+  VarId x, y, z;
+};
+
+inline ParityLoop parityLoop() {
+  auto p = newMain();
+  z3::context& c = p->ctx();
+  VarId x = intVar(*p, "x"), y = intVar(*p, "y"), z = intVar(*p, "z");
+  LocId h = p->addLocation(0, "h"), m = p->addLocation(0, "m"), odd = p->addLocation(0, "odd"),
+        b = p->addLocation(0, "b");
+  auto cur = [&](VarId v) { return p->var(v).cur; };
+  addAssign(*p, entryOf(*p), h, {{x, c.int_val(0)}, {y, c.int_val(0)}, {z, c.int_val(1)}});
+  addAssign(*p, h, m, {{z, cur(z) + cur(x) + cur(y)}, {y, cur(y) + 1}});
+  addAssume(*p, m, odd, z3::mod(cur(z), 2) == 1);
+  addAssign(*p, odd, h, {{x, cur(x) + 1}});
+  addAssume(*p, m, h, z3::mod(cur(z), 2) != 1);
+  addAssume(*p, h, b, c.bool_val(true));
+  addAssume(*p, b, errorOf(*p), cur(x) != cur(y));
+  addAssume(*p, b, exitOf(*p), cur(x) == cur(y));
+  return {std::move(p), x, y, z};
+}
+
 /// i := 0; n := nondet (n >= 0); while (i < n) i := i + step; if (i != n) error.
 /// Safe for step = 1 (needs the invariant i <= n), unsafe for step = 2.
 inline std::unique_ptr<Program> countUp(int step) {
