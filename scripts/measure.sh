@@ -30,7 +30,8 @@ start)
   git diff --quiet HEAD || { echo "measure: commit first: the measured binary is a commit's" >&2; exit 2; }
   git rev-parse HEAD > "$dir/commit"
   ;;
-resume|status) [ -f "$dir/commit" ] || { echo "measure: $dir/commit is missing" >&2; exit 2; } ;;
+status) [ -f "$dir/commit" ] || { echo "$name: not started (scripts/measure.sh start $name)"; exit 0; } ;;
+resume) [ -f "$dir/commit" ] || { echo "measure: $dir/commit is missing: start the measurement first" >&2; exit 2; } ;;
 *) echo "measure: unknown action $action" >&2; exit 2 ;;
 esac
 commit=$(cat "$dir/commit")

@@ -18,7 +18,7 @@ const std::vector<EngineInfo>& engineRegistry() {
               "safety when the unwinding is complete)",
        [] { return std::make_unique<bmc::BmcEngine>(); }, bmc::BmcEngine::registerOptions},
       {"kind", "k-induction over the cut-point system of the inlined program, with auxiliary invariants "
-               "(intervals, disjunctions of intervals, orderings) found by a concurrent generator",
+               "(intervals, congruences, disjunctions of intervals, orderings) found by a concurrent generator",
        [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions},
       predabs::engineInfo(),
       impact::engineInfo(),

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "smt/Terms.h"
+#include "util/Stats.h"
 
 namespace argus::analysis {
 namespace {
@@ -150,7 +151,8 @@ std::vector<unsigned> moduliPrimes(const ir::Program& program) {
 std::map<ir::LocId, std::vector<z3::expr>> affineCongruences(const transforms::StepEncoder& encoder,
                                                              const smt::SolverConfig& config,
                                                              const std::map<ir::LocId, z3::expr>& premises,
-                                                             CongruenceStats* stats) {
+                                                             CongruenceStats* stats, double budgetSeconds) {
+  Stopwatch watch;
   const auto& ts = encoder.system();
   const ir::Program& p = ts.program();
   z3::context& ctx = p.ctx();
@@ -197,7 +199,7 @@ std::map<ir::LocId, std::vector<z3::expr>> affineCongruences(const transforms::S
         AffineSpace& target = value.at(to);
         bool grew = false;
         while (!target.whole()) {
-          if (++checks > kChecksPerPrime) {
+          if (++checks > kChecksPerPrime || (budgetSeconds > 0 && watch.seconds() > budgetSeconds)) {
             complete = false;
             break;
           }

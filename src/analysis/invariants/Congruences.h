@@ -38,9 +38,13 @@ std::vector<unsigned> moduliPrimes(const ir::Program& program);
 /// Per reachable cut point, the congruences found there (over the `cur` constants). Empty when the program
 /// takes no remainder. `premises` are invariants already known at cut points (intervals): the images of the
 /// blocks are taken from the states they allow only, which is what lets z ≥ 1 and z odd rule out z % 2 == -1.
+/// A prime whose fixpoint is not reached within `budgetSeconds` (0: no limit) gives nothing: on a large
+/// program (a protocol state machine whose unsigned arithmetic takes remainders by 2^32) the analysis must
+/// not hold back the invariants that matter more there.
 std::map<ir::LocId, std::vector<z3::expr>> affineCongruences(const transforms::StepEncoder& encoder,
                                                              const smt::SolverConfig& config,
                                                              const std::map<ir::LocId, z3::expr>& premises = {},
-                                                             CongruenceStats* stats = nullptr);
+                                                             CongruenceStats* stats = nullptr,
+                                                             double budgetSeconds = 0);
 
 }  // namespace argus::analysis

@@ -21,6 +21,8 @@ constexpr size_t kEarlyOrderingCandidates = 1000;
 /// Abstract posts the partitioned interval round may take (a few seconds); the full ssh tasks take
 /// 40,000, the eca-rers2012 state machines 100,000.
 constexpr size_t kPartitionPosts = 2'000'000;
+/// The congruence round's budget: beyond it, the analysis of a large program gives nothing.
+constexpr double kCongruenceSeconds = 5;
 
 /// One round's worth of work on the private copy of the program.
 class Rounds {
@@ -85,7 +87,8 @@ class Rounds {
     {
       ScopedTimer timer(stats_, "invgen.congruence_time");
       CongruenceStats stats;
-      for (auto& [cut, parts] : affineCongruences(encoder_, config(stats_, token_), premises, &stats))
+      for (auto& [cut, parts] : affineCongruences(encoder_, config(stats_, token_), premises, &stats,
+                                                  kCongruenceSeconds))
         if (std::find(ts_.loopHeads().begin(), ts_.loopHeads().end(), cut) != ts_.loopHeads().end())
           for (const z3::expr& part : parts) candidates.push_back({cut, part});
     }
@@ -218,8 +221,8 @@ void InvariantGenerator::work() {
     bool relationalEarly = false;
     for (size_t boxes = 1; going && boxes <= options_.maxBoxes; boxes *= 2) {
       going = rounds.intervals(boxes);
-      if (going && boxes == 1 && relational) going = rounds.congruences();
       if (going && boxes == 1) going = rounds.partitionedIntervals(options_.partitionBoxes);
+      if (going && boxes == 1 && relational) going = rounds.congruences();
       if (boxes == 1) relationalEarly = relational && rounds.orderingCount() <= kEarlyOrderingCandidates;
       if (going && boxes == 1 && relationalEarly) going = rounds.orderings() && rounds.equalities();
     }

@@ -1,7 +1,7 @@
 // The auxiliary invariant generator that runs beside k-induction (Beyer, Dangl, Wendler, JAR 2018:
 // "continuously refined" invariants): a thread with its own Z3 context works through rounds of growing
-// precision — intervals, (domain `All`) affine congruences modulo the primes of the program's remainders,
-// intervals partitioned by control variables (a state machine's states kept apart), then bounded
+// precision — intervals, intervals partitioned by control variables (a state machine's states kept apart),
+// (domain `All`) affine congruences modulo the primes of the program's remainders (at most 5 s), then bounded
 // disjunctions of 2, 4, ... intervals, then (domain `All`) orderings and equalities between variables —
 // and posts what Houdini confirms to an InvariantChannel as soon as each round ends.
 #pragma once

@@ -19,15 +19,38 @@ z3::expr FarkasEncoder::fresh(const char* prefix, const z3::sort& sort) {
   return smt::freshConst(*ctx_, prefix, sort);
 }
 
+void FarkasEncoder::addTo(Combination& c, unsigned var, const z3::expr& term) {
+  auto it = c.coeffs.find(var);
+  if (it == c.coeffs.end())
+    c.coeffs.emplace(var, term);
+  else
+    it->second = it->second + term;
+}
+
+FarkasEncoder::Combination FarkasEncoder::combineWithCut(const Implication& premises) {
+  Combination out = combine(premises);
+  if (!cuts_) return out;
+  Combination cut = combine(premises);
+  out.side.insert(out.side.end(), cut.side.begin(), cut.side.end());
+  // The cut's multiplier ν ∈ {0..3} by two bits (ν·e as if-then-else terms, as for template premises): the
+  // cut of x - 2q = 0 and x ≤ 1 is q ≤ 0, and x ≤ 0 needs it twice.
+  z3::expr one = fresh("farkas.cut", ctx_->bool_sort()), two = fresh("farkas.cut", ctx_->bool_sort());
+  z3::expr zero = ctx_->int_val(0);
+  auto times = [&](const z3::expr& u) { return z3::ite(one, u, zero) + z3::ite(two, 2 * u, zero); };
+  for (auto& [v, sum] : cut.coeffs) {
+    z3::expr half = fresh("farkas.e", ctx_->int_sort());
+    out.side.push_back(sum == 2 * half);
+    addTo(out, v, times(half));
+  }
+  z3::expr rounded = fresh("farkas.f", ctx_->int_sort());  // ⌈C/2⌉
+  out.side.push_back(2 * rounded >= cut.constant && 2 * rounded <= cut.constant + 1);
+  out.constant = out.constant + times(rounded);
+  return out;
+}
+
 FarkasEncoder::Combination FarkasEncoder::combine(const Implication& premises) {
   Combination out{{}, real(0), {}};
-  auto addTo = [&](unsigned var, const z3::expr& term) {
-    auto it = out.coeffs.find(var);
-    if (it == out.coeffs.end())
-      out.coeffs.emplace(var, term);
-    else
-      it->second = it->second + term;
-  };
+  auto addTo = [&](unsigned var, const z3::expr& term) { FarkasEncoder::addTo(out, var, term); };
   for (const LinearRow& row : premises.known) {
     z3::expr lambda = fresh("farkas.l", integer_ ? ctx_->int_sort() : ctx_->real_sort());
     if (!row.equality) out.side.push_back(lambda >= 0);
@@ -52,7 +75,7 @@ FarkasEncoder::Combination FarkasEncoder::combine(const Implication& premises) {
 
 z3::expr FarkasEncoder::implies(const Implication& premises, const TemplateRow& target) {
   // Derivation of the target.
-  Combination derive = combine(premises);
+  Combination derive = combineWithCut(premises);
   std::vector<z3::expr> parts = derive.side;
   std::map<unsigned, z3::expr> wanted;
   for (auto& [v, c] : target.coeffs) wanted.emplace(v, number(c));
@@ -72,7 +95,7 @@ z3::expr FarkasEncoder::implies(const Implication& premises, const TemplateRow& 
 }
 
 z3::expr FarkasEncoder::infeasible(const Implication& premises) {
-  Combination refute = combine(premises);
+  Combination refute = combineWithCut(premises);
   std::vector<z3::expr> parts = refute.side;
   for (auto& [v, sum] : refute.coeffs) parts.push_back(sum == real(0));
   parts.push_back(refute.constant > real(0));

@@ -8,6 +8,13 @@
 // template rows with unknown integer coefficients c_j, d_j, which makes μ_j·c_j non-linear. As in
 // VeryMax, the non-linearity is bounded: μ_j is a small integer given by its bits, so μ_j·c_j is a sum of
 // if-then-else terms and the whole query stays linear (Z3 decides it with its LIA/LRA core).
+//
+// Over the integers Farkas' lemma is incomplete: from x = 2q and 0 ≤ x ≤ 1 no rational combination derives
+// x = 0. On request (`integerCuts`, integral multipliers only) each implication may also use one
+// Chvátal–Gomory cut of rank 1 with divisor 2: a second combination of the premises whose coefficients
+// are all even, halved, its constant rounded up (Σ 2eᵢxᵢ + C ≤ 0 gives Σ eᵢxᵢ + ⌈C/2⌉ ≤ 0, valid when
+// every xᵢ is an integer), joins the premises with multiplier 0 or 1. That is the parity reasoning the
+// `x % 2` programs need once their congruences are known (2q ≤ 1 gives q ≤ 0).
 #pragma once
 
 #include <z3++.h>
@@ -38,8 +45,10 @@ class FarkasEncoder {
   /// derivations with integral multipliers, and every row must have integral coefficients).
   /// `disabling`: an implication with template premises may also hold because those premises contradict
   /// the known ones (a conditional invariant that disables a transition); off, only derivations count.
-  FarkasEncoder(z3::context& ctx, unsigned multiplierBits, bool integer = false, bool disabling = true)
-      : ctx_(&ctx), bits_(multiplierBits), integer_(integer), disabling_(disabling) {}
+  /// `integerCuts` (with `integer` only; every variable must be an integer): one cut as above per implication.
+  FarkasEncoder(z3::context& ctx, unsigned multiplierBits, bool integer = false, bool disabling = true,
+                bool integerCuts = false)
+      : ctx_(&ctx), bits_(multiplierBits), integer_(integer), disabling_(disabling), cuts_(integer && integerCuts) {}
 
   /// premises ⇒ target (either derivable or premises contradictory).
   z3::expr implies(const Implication& premises, const TemplateRow& target);
@@ -55,6 +64,9 @@ class FarkasEncoder {
     std::vector<z3::expr> side;          // multiplier domains
   };
   Combination combine(const Implication& premises);
+  /// combine(), plus the optional cut when cuts_ is set.
+  Combination combineWithCut(const Implication& premises);
+  static void addTo(Combination& c, unsigned var, const z3::expr& term);
   z3::expr real(const mpq_class& q) const;
   z3::expr number(const z3::expr& unknown) const;
   z3::expr fresh(const char* prefix, const z3::sort& sort);
@@ -63,6 +75,7 @@ class FarkasEncoder {
   unsigned bits_;
   bool integer_;
   bool disabling_;
+  bool cuts_;
   unsigned counter_ = 0;
 };
 

@@ -323,7 +323,7 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   const auto& blocks = graph_->blocks();
   ir::State pre = ir::currentState(p, ts.vars());
   FarkasEncoder farkas(z3_, options_.multiplierBits, options_.integerMultipliers && integralRows_,
-                       options_.disablingTransitions);
+                       options_.disablingTransitions, options_.integerCuts);
   smt::SolverConfig feasibilityConfig = ctx_->solverConfig("maxsmt-feasible");
   feasibilityConfig.queryTimeoutSeconds = 5;
   auto feasible = [&](const Cube& cube) {

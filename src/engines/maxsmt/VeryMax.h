@@ -43,6 +43,7 @@ struct VeryMaxOptions {
   unsigned maxDepth = 24;          // nesting of prove() calls
   double queryTimeoutSeconds = 10;  // one search (all template sizes) for one conditional invariant
   bool parallel = false;           // template sizes solved at once (threads, a Z3 context each)
+  bool integerCuts = false;        // one Chvátal–Gomory cut per implication (Farkas.h); integer programs only
   smt::MaxSmtMethod method = smt::MaxSmtMethod::CoreGuided;
 };
 

@@ -159,3 +159,23 @@ TEST(VeryMaxEngine, ProvesWithCongruencesWhatNoLinearTemplateCan) {
   auto without = runEngine("maxsmt", *p, {{"maxsmt.congruences", "false"}, {"maxsmt.rounds", "1"}}, 60);
   EXPECT_EQ(without->result.verdict, ir::Verdict::Unknown);
 }
+
+TEST(VeryMaxFarkas, IntegerCutsDeriveWhatOnlyIntegersImply) {
+  // x = 2q ∧ 0 ≤ x ≤ 1 ⇒ x ≤ 0 holds over the integers only (x = 1/2 over the rationals); x = 2q ∧ x = 1 is
+  // infeasible over the integers only.
+  z3::context ctx;
+  Linearizer linear(ctx);
+  z3::expr x = ctx.int_const("x"), q = ctx.int_const("q");
+  auto row = [&](const z3::expr& lit) { return (*linear.literal(lit))[0]; };
+  Implication bounded{{row(x == 2 * q), row(x >= 0), row(x <= 1)}, {}};
+  Implication odd{{row(x == 2 * q), row(x == 1)}, {}};
+  FarkasEncoder plain(ctx, 1, /*integer=*/true, /*disabling=*/false);
+  FarkasEncoder cuts(ctx, 1, /*integer=*/true, /*disabling=*/false, /*integerCuts=*/true);
+  EXPECT_FALSE(satisfiable(plain.implies(bounded, numeralRow(ctx, {{x, 1}}, 0))));
+  EXPECT_TRUE(satisfiable(cuts.implies(bounded, numeralRow(ctx, {{x, 1}}, 0))));
+  EXPECT_FALSE(satisfiable(plain.infeasible(odd)));
+  EXPECT_TRUE(satisfiable(cuts.infeasible(odd)));
+  // Still sound: x ≤ -1 does not follow, and the bounded premises are feasible (x = 0).
+  EXPECT_FALSE(satisfiable(cuts.implies(bounded, numeralRow(ctx, {{x, 1}}, 1))));
+  EXPECT_FALSE(satisfiable(cuts.infeasible(bounded)));
+}
