@@ -9,9 +9,8 @@
 namespace argus::analysis {
 namespace {
 
-/// An integer vector proportional to `w`, divided by the gcd of its entries; nullopt if an entry leaves
-/// int64.
-std::optional<std::vector<int64_t>> integral(const std::vector<mpq_class>& w) {
+/// The integer vector proportional to `w` whose entries have gcd 1.
+std::vector<mpz_class> integral(const std::vector<mpq_class>& w) {
   mpz_class lcm = 1;
   for (auto& f : w) mpz_lcm(lcm.get_mpz_t(), lcm.get_mpz_t(), f.get_den_mpz_t());
   std::vector<mpz_class> ints;
@@ -20,20 +19,16 @@ std::optional<std::vector<int64_t>> integral(const std::vector<mpq_class>& w) {
     ints.push_back(f.get_num() * (lcm / f.get_den()));
     mpz_gcd(g.get_mpz_t(), g.get_mpz_t(), ints.back().get_mpz_t());
   }
-  std::vector<int64_t> out;
-  for (mpz_class& v : ints) {
-    if (g > 1) v /= g;
-    if (v > INT64_MAX || v < -INT64_MAX) return std::nullopt;
-    out.push_back(static_cast<int64_t>(v.get_si()));  // long is 64 bits on every platform argus builds for
-  }
-  return out;
+  if (g > 1)
+    for (mpz_class& v : ints) v /= g;
+  return ints;
 }
 
 }  // namespace
 
 void AffineHull::add(std::vector<int64_t> point) { points_.push_back(std::move(point)); }
 
-std::optional<std::vector<LinearEquality>> AffineHull::equalities() const {
+std::vector<std::vector<mpz_class>> AffineHull::integralBasis() const {
   // Null space of the rows (p, 1): vectors (a, -b) with a·p = b for every point p. Exact rationals of
   // unbounded size: a few 31-bit points already give intermediate numbers beyond 128 bits.
   size_t cols = dims_ + 1;
@@ -63,17 +58,25 @@ std::optional<std::vector<LinearEquality>> AffineHull::equalities() const {
   }
   std::vector<bool> isPivot(cols, false);
   for (size_t c : pivotCol) isPivot[c] = true;
-  std::vector<LinearEquality> out;
+  std::vector<std::vector<mpz_class>> out;
   for (size_t free = 0; free < cols; ++free) {
     if (isPivot[free]) continue;
     std::vector<mpq_class> w(cols);
     w[free] = 1;
     for (size_t k = 0; k < pivotCol.size(); ++k) w[pivotCol[k]] = -m[k][free];
-    auto ints = integral(w);
-    if (!ints) return std::nullopt;
+    out.push_back(integral(w));
+  }
+  return out;
+}
+
+std::optional<std::vector<LinearEquality>> AffineHull::equalities() const {
+  std::vector<LinearEquality> out;
+  for (const std::vector<mpz_class>& w : integralBasis()) {
+    for (const mpz_class& v : w)
+      if (v > INT64_MAX || v < -INT64_MAX) return std::nullopt;
     LinearEquality eq;
-    eq.coefficients.assign(ints->begin(), ints->begin() + static_cast<long>(dims_));
-    eq.constant = -ints->back();
+    for (size_t i = 0; i < dims_; ++i) eq.coefficients.push_back(static_cast<int64_t>(w[i].get_si()));
+    eq.constant = -static_cast<int64_t>(w.back().get_si());  // long is 64 bits wherever argus builds
     out.push_back(std::move(eq));
   }
   return out;
@@ -116,9 +119,17 @@ class HullSampler {
     while (hull.points() <= vars.size()) {
       z3::expr outside = c.bool_val(true);
       if (hull.points() > 0) {
-        auto eqs = hull.equalities();
-        if (!eqs || eqs->empty()) break;
-        outside = !smt::mkAnd(c, equalityTerms(*eqs, point));
+        // Big coefficients are fine here: this only asks for a point off the hull so far.
+        std::vector<std::vector<mpz_class>> basis = hull.integralBasis();
+        if (basis.empty()) break;
+        std::vector<z3::expr> on;
+        for (const std::vector<mpz_class>& w : basis) {
+          z3::expr sum = c.int_val(0);
+          for (size_t i = 0; i < point.size(); ++i)
+            if (w[i] != 0) sum = sum + c.int_val(w[i].get_str().c_str()) * point[i];
+          on.push_back(sum == c.int_val(mpz_class(-w.back()).get_str().c_str()));
+        }
+        outside = !smt::mkAnd(c, on);
       }
       z3::expr query = smt::freshConst(c, "hull-query", c.bool_sort());
       solver_.add(z3::implies(query, outside));

@@ -5,6 +5,8 @@
 // that are inductive.
 #pragma once
 
+#include <gmpxx.h>
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -28,6 +30,9 @@ class AffineHull {
   /// A basis of the equalities all points satisfy; empty when the points span everything. nullopt when
   /// exact arithmetic would overflow (no equalities can be trusted then). Requires at least one point.
   std::optional<std::vector<LinearEquality>> equalities() const;
+  /// The same basis with integer coefficients of any size, each vector (a, -b) for a·x = b: the basis of a
+  /// hull of few points often has coefficients beyond int64 until more points are in.
+  std::vector<std::vector<mpz_class>> integralBasis() const;
 
  private:
   size_t dims_;

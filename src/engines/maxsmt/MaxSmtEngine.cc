@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "analysis/invariants/AffineHull.h"
 #include "analysis/invariants/Candidates.h"
 #include "analysis/invariants/Congruences.h"
 #include "analysis/invariants/Houdini.h"
@@ -33,13 +34,24 @@ std::map<ir::LocId, z3::expr> givenInvariants(const transforms::CutPointSystem& 
   auto confirm = [&](const std::vector<analysis::Candidate>& candidates, const char* counter) {
     if (candidates.empty()) return;
     auto kept = houdini.filter(candidates);
+    ctx.log.log(2, "maxsmt", "{}: {} candidates, {} kept", counter, candidates.size(),
+                kept ? std::to_string(kept->size()) : "none (undecided)");
     if (!kept) return;
-    for (const analysis::Candidate& c : *kept) accepted[c.cut].push_back(c.formula);
+    for (const analysis::Candidate& c : *kept) {
+      accepted[c.cut].push_back(c.formula);
+      ctx.log.log(3, "maxsmt", "given at {}: {}", ts.program().loc(c.cut).name, c.formula.to_string());
+    }
     ctx.stats.set(counter, static_cast<int64_t>(kept->size()));
   };
   if (ctx.options.getBool("maxsmt.intervals")) {
     analysis::IntervalAnalysis intervals(ts);
     if (intervals.run({}, ctx.shutdown.get())) confirm(analysis::intervalCandidates(intervals), "maxsmt.intervals");
+  }
+  if (ctx.options.getBool("maxsmt.equalities")) {
+    // Linear equalities from the affine hull of sampled reachable states (as in kind's generator): a
+    // conditional invariant then needs no pair of rows for a relation such as x + y = k (hola/20).
+    smt::SolverConfig config = ctx.solverConfig("maxsmt-equalities");
+    confirm(analysis::equalityCandidates(encoder, analysis::EqualitySearch{}, config), "maxsmt.equalities");
   }
   auto conjunctions = [&] {
     std::map<ir::LocId, z3::expr> out;
@@ -66,6 +78,7 @@ VeryMaxOptions optionsFrom(const Options& o) {
   v.multiplierBits = static_cast<unsigned>(o.getInt("maxsmt.multiplier_bits"));
   v.maxNarrowings = static_cast<unsigned>(o.getInt("maxsmt.narrowings"));
   v.parallel = o.getBool("maxsmt.parallel");
+  v.caseSplits = static_cast<unsigned>(o.getInt("maxsmt.case_splits"));
   v.disablingTransitions = o.getBool("maxsmt.disabling");
   v.integerMultipliers = o.getString("maxsmt.multipliers") == "integer";
   v.queryTimeoutSeconds = static_cast<double>(o.getInt("maxsmt.query_timeout"));
@@ -88,6 +101,10 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("maxsmt.disabling", false,
                    "consecution may also hold because the conditional invariant disables the transition "
                    "(Farkas' infeasibility case; doubles the consecution constraints)");
+  registry.addInt("maxsmt.case_splits", 1,
+                  "when no conditional invariants prove a loop, split on a row over variables the loop does not "
+                  "modify (from the assertion or the loop's conditions) and prove each case: N levels of splits",
+                  0, 4);
   registry.addInt("maxsmt.rounds", 3,
                   "searches in all: after a failed one, the next has one more conjunct, twice the coefficient "
                   "range and twice the time per query",
@@ -97,6 +114,9 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("maxsmt.intervals", true,
                    "interval invariants (kind's interval analysis, confirmed by Houdini) restrict the blocks "
                    "before any template is searched");
+  registry.addBool("maxsmt.equalities", true,
+                   "linear equalities from the affine hull of sampled reachable states, confirmed by Houdini, "
+                   "are known before any template is searched");
   registry.addBool("maxsmt.congruences", true,
                    "affine congruences modulo the primes of the program's remainders (x % 2), found under the "
                    "intervals, restrict the blocks too");

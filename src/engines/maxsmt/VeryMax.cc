@@ -181,6 +181,32 @@ Cube VeryMax::atState(const Cube& cube, const ir::State& state) {
   return out;
 }
 
+bool VeryMax::holdsAt(const Cube& rows, const Sample& sample) const {
+  for (const LinearRow& row : rows) {
+    mpq_class value = row.expr.constant;
+    for (auto& [key, c] : row.expr.coeffs) {
+      auto it = sample.find(keyVar_.at(key));
+      if (it != sample.end()) value += c * it->second;
+    }
+    if (value > 0 || (row.equality && value != 0)) return false;
+  }
+  return true;
+}
+
+LinearRow VeryMax::complement(const LinearRow& row) const {
+  const ir::Program& p = graph_->system().program();
+  bool integral = row.expr.constant.get_den() == 1;
+  for (auto& [key, c] : row.expr.coeffs) {
+    auto it = keyVar_.find(key);
+    integral = integral && c.get_den() == 1 && it != keyVar_.end() &&
+               (p.var(it->second).cur.is_int() || p.var(it->second).cur.is_bool());
+  }
+  LinearRow out;
+  out.expr.add(row.expr, -1);
+  if (integral) out.expr.constant += 1;  // over the integers e ≤ 0 fails exactly where -e + 1 ≤ 0
+  return out;                            // else -e ≤ 0: the cases overlap at e = 0, which is sound
+}
+
 bool VeryMax::beyondPieces(const Solution& piece, const std::vector<Solution>& earlier,
                            const std::vector<ir::LocId>& members) {
   for (ir::LocId h : members) {
@@ -194,13 +220,98 @@ bool VeryMax::beyondPieces(const Solution& piece, const std::vector<Solution>& e
 }
 
 VeryMax::Outcome VeryMax::proveInLoop(ir::LocId q, const z3::expr& psi, unsigned depth) {
+  Outcome outcome = proveInCase(q, psi, depth, {});
+  if (outcome != Outcome::Failed || options_.caseSplits == 0) return outcome;
+  return proveByCases(q, psi, depth, {}, options_.caseSplits);
+}
+
+bool VeryMax::feasible(const Cube& cube, std::vector<z3::expr> rows) {
+  smt::SolverConfig config = ctx_->solverConfig("maxsmt-feasible");
+  config.queryTimeoutSeconds = 5;
+  for (const LinearRow& r : cube) rows.push_back(linear_->toExpr(r));
+  return smt::checkSat(z3_, rows, config) != smt::SatResult::Unsat;
+}
+
+std::vector<LinearRow> VeryMax::splitRows(ir::LocId q, const z3::expr& psi, const Cube& inCase) {
+  int component = graph_->component(q);
+  const ir::Program& p = graph_->system().program();
+  std::set<ir::VarId> modified;
+  for (const Block& block : graph_->blocks())
+    if (graph_->component(block.from) == component && graph_->component(block.to) == component)
+      for (ir::VarId v : graph_->system().vars())
+        if (!z3::eq(block.post[v], p.var(v).cur)) modified.insert(v);
+  auto unmodified = [&](const LinearRow& row) {
+    if (row.expr.isConstant()) return false;
+    for (auto& [key, c] : row.expr.coeffs) {
+      auto it = keyVar_.find(key);
+      if (it == keyVar_.end() || modified.count(it->second)) return false;
+    }
+    return true;
+  };
+  std::vector<Cube> sources;
+  if (auto bad = graph_->cubesOf(!psi)) sources = *bad;
+  for (const Block& block : graph_->blocks())
+    if (graph_->component(block.from) == component && graph_->component(block.to) == component)
+      sources.insert(sources.end(), block.cubes.begin(), block.cubes.end());
+  // A case must hold somewhere the facts known at q allow (an interval may already decide the row).
+  std::vector<z3::expr> atQ{invariantAt(q)};
+  std::vector<LinearRow> out;
+  for (const Cube& cube : sources)
+    for (const LinearRow& literal : cube) {
+      if (!unmodified(literal)) continue;
+      // e = 0 splits as e ≤ 0 against e ≥ 1 or as e ≥ 0 against e ≤ -1 (a further split separates the rest).
+      std::vector<LinearRow> variants{literal};
+      variants[0].equality = false;
+      if (literal.equality) {
+        LinearRow flipped;
+        flipped.expr.add(literal.expr, -1);
+        variants.push_back(flipped);
+      }
+      for (const LinearRow& row : variants) {
+        if (out.size() >= options_.splitCandidates) return out;
+        if (std::find(out.begin(), out.end(), row) != out.end() ||
+            std::find(out.begin(), out.end(), complement(row)) != out.end())
+          continue;
+        Cube inside = inCase, outside = inCase;
+        inside.push_back(row);
+        outside.push_back(complement(row));
+        if (feasible(inside, atQ) && feasible(outside, atQ)) out.push_back(row);
+      }
+    }
+  return out;
+}
+
+VeryMax::Outcome VeryMax::proveByCases(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase,
+                                       unsigned splitsLeft) {
+  const ir::Program& p = graph_->system().program();
+  for (const LinearRow& row : splitRows(q, psi, inCase)) {
+    Outcome outcome = Outcome::Proved;
+    for (const LinearRow& side : {row, complement(row)}) {
+      Cube thisCase = inCase;
+      thisCase.push_back(side);
+      ctx_->stats.add("maxsmt.cases", 1);
+      ctx_->log.log(2, "maxsmt", "{}case {} at {}", std::string(depth * 2, ' '),
+                    rowsFormula(thisCase).to_string(), p.loc(q).name);
+      outcome = proveInCase(q, psi, depth, thisCase);
+      if (outcome == Outcome::Failed && splitsLeft > 1) outcome = proveByCases(q, psi, depth, thisCase, splitsLeft - 1);
+      if (outcome != Outcome::Proved) break;
+    }
+    if (outcome != Outcome::Failed) return outcome;
+  }
+  return Outcome::Failed;
+}
+
+VeryMax::Outcome VeryMax::proveInCase(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase) {
   int component = graph_->component(q);
   std::vector<ir::LocId> members = graph_->members(component);
   const ir::Program& p = graph_->system().program();
   std::vector<Solution> narrowing;
+  // Outside the case the facts say nothing: the case's rows hold throughout a run of the loop or never.
+  z3::expr outsideCase = !rowsFormula(inCase);
+  if (!inCase.empty() && valid(z3::implies(invariantAt(q), outsideCase || psi))) return Outcome::Proved;
   for (unsigned attempt = 0; attempt <= options_.maxNarrowings; ++attempt) {
     if (ctx_->shutdown->stopRequested()) return Outcome::Stopped;
-    std::optional<Candidate> candidate = search(q, psi, narrowing);
+    std::optional<Candidate> candidate = search(q, psi, narrowing, inCase);
     if (!candidate) return ctx_->shutdown->stopRequested() ? Outcome::Stopped : Outcome::Failed;
     if (!narrowing.empty() && !beyondPieces(candidate->invariant, narrowing, members))
       return Outcome::Failed;  // the new piece lies inside the old ones: no progress
@@ -210,7 +321,7 @@ VeryMax::Outcome VeryMax::proveInLoop(ir::LocId q, const z3::expr& psi, unsigned
                     candidate->unsatisfiedEntries.size());
     // An open entry must lead into the new piece or an earlier one (whose states are safe for good).
     auto piecesAt = [&](ir::LocId h) {
-      std::vector<z3::expr> pieces{solutionAt(candidate->invariant, h)};
+      std::vector<z3::expr> pieces{outsideCase, solutionAt(candidate->invariant, h)};
       for (const Solution& earlier : narrowing) pieces.push_back(solutionAt(earlier, h));
       return smt::mkOr(z3_, pieces).simplify();
     };
@@ -315,7 +426,7 @@ Query translated(const Query& q, z3::context& to) {
 }  // namespace
 
 std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& psi,
-                                                  const std::vector<Solution>& narrowing) {
+                                                  const std::vector<Solution>& narrowing, const Cube& inCase) {
   int component = graph_->component(q);
   std::vector<ir::LocId> members = graph_->members(component);
   const auto& ts = graph_->system();
@@ -324,21 +435,23 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
   ir::State pre = ir::currentState(p, ts.vars());
   FarkasEncoder farkas(z3_, options_.multiplierBits, options_.integerMultipliers && integralRows_,
                        options_.disablingTransitions, options_.integerCuts);
-  smt::SolverConfig feasibilityConfig = ctx_->solverConfig("maxsmt-feasible");
-  feasibilityConfig.queryTimeoutSeconds = 5;
-  auto feasible = [&](const Cube& cube) {
-    std::vector<z3::expr> rows;
-    for (const LinearRow& r : cube) rows.push_back(linear_->toExpr(r));
-    return smt::checkSat(z3_, rows, feasibilityConfig) != smt::SatResult::Unsat;
+  // The case's rows are known at every cut point of the loop (no block of it changes their variables).
+  auto knownInCase = [&](ir::LocId h) {
+    std::vector<Cube> cubes = knownCubes(h);
+    for (Cube& c : cubes) c.insert(c.end(), inCase.begin(), inCase.end());
+    return cubes;
   };
   std::map<ir::LocId, std::vector<Cube>> known, outside;
   for (ir::LocId h : members) {
-    known[h] = knownCubes(h);
+    known[h] = knownInCase(h);
     std::vector<std::vector<LinearRow>> pieces;
     for (const Solution& s : narrowing) pieces.push_back(s.at(h));
     outside[h] = outsidePieces(pieces);
   }
-  auto negPsi = graph_->cubesOf(!psi);
+  // The states that violate ψ, less those the given invariants at q exclude (the blocks' cubes were
+  // restricted by them at their sources, the bad states here are not).
+  auto given = given_.find(q);
+  auto negPsi = graph_->cubesOf(given == given_.end() ? !psi : !psi && given->second);
   if (!negPsi) return std::nullopt;
 
   // The premises of every implication, with the infeasible ones dropped, are the same for every template
@@ -368,8 +481,14 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
     } else {
       // Narrowing restricts the entries too: entry states inside an earlier piece are safe for good, so
       // only those outside every piece must start in the new one.
+      // Only the entry states in the case must start in the new piece.
       std::vector<Cube> knownAtSource = knownCubes(block.from), after;
-      for (const Cube& nc : outside.at(block.to)) after.push_back(atState(nc, block.post));
+      Cube caseAfter = atState(inCase, block.post);
+      for (Cube nc : outside.at(block.to)) {
+        nc = atState(nc, block.post);
+        nc.insert(nc.end(), caseAfter.begin(), caseAfter.end());
+        after.push_back(std::move(nc));
+      }
       for (const Cube& cube : block.cubes)
         for (const Cube& kc : knownAtSource)
           for (const Cube& na : after)
@@ -434,19 +553,10 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
     // states that lie outside the narrowed-away pieces.
     for (ir::LocId h : members)
       for (const Sample& sample : samples_[h]) {
+        if (!holdsAt(inCase, sample)) continue;
         bool outsideAll = true;
-        for (const Solution& piece : narrowing) {
-          bool inside = true;
-          for (const LinearRow& row : piece.at(h)) {
-            mpq_class value = row.expr.constant;
-            for (auto& [v, c] : row.expr.coeffs) {
-              auto it = sample.find(keyVar_.at(v));
-              if (it != sample.end()) value += c * it->second;
-            }
-            if (value > 0) inside = false;
-          }
-          if (inside) outsideAll = false;
-        }
+        for (const Solution& piece : narrowing)
+          if (holdsAt(piece.at(h), sample)) outsideAll = false;
         if (!outsideAll) continue;
         std::vector<z3::expr> rows;
         for (auto& [coeffs, constant] : query.unknowns.at(h)) {

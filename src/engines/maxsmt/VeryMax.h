@@ -13,6 +13,10 @@
 //    the preceding part. When one of those cannot be proved, *narrowing*: states in I are safe for good
 //    (I is inductive and safe), so the next conditional invariant needs consecution and safety only
 //    outside I; the proved invariant is the disjunction of the pieces.
+// When that fails too, a *case split*: a row r over variables no block of the loop modifies (an input flag,
+// a bound) holds throughout a run of the loop or not at all, so the loop is proved once under r and once
+// under ¬r, each case with its own conditional invariants (narrowing included); the invariant proved is
+// (r ⇒ I₁) ∧ (¬r ⇒ I₂). The rows come from ¬ψ and from the loop's blocks.
 // Failed (cut point, assertion) pairs are memoised. Conditional invariants may make a block's premises
 // contradictory, i.e. disable transitions: Farkas' infeasibility case covers that (maxsmt.disabling).
 #pragma once
@@ -44,6 +48,8 @@ struct VeryMaxOptions {
   double queryTimeoutSeconds = 10;  // one search (all template sizes) for one conditional invariant
   bool parallel = false;           // template sizes solved at once (threads, a Z3 context each)
   bool integerCuts = false;        // one Chvátal–Gomory cut per implication (Farkas.h); integer programs only
+  unsigned caseSplits = 1;         // nesting of case splits on rows over a loop's unmodified variables
+  unsigned splitCandidates = 2;    // rows tried per case split
   smt::MaxSmtMethod method = smt::MaxSmtMethod::CoreGuided;
 };
 
@@ -70,8 +76,26 @@ class VeryMax {
 
   Outcome prove(ir::LocId q, const z3::expr& psi, unsigned depth);
   Outcome proveInLoop(ir::LocId q, const z3::expr& psi, unsigned depth);
-  /// Conditional invariants of sizes 1..maxConjuncts, the one that satisfies most initiations.
-  std::optional<Candidate> search(ir::LocId q, const z3::expr& psi, const std::vector<Solution>& narrowing);
+  /// Conditional invariants with narrowing for the runs of q's loop in which every row of `inCase` holds
+  /// (rows over variables the loop does not modify); on success the facts `inCase ⇒ pieces` are known.
+  Outcome proveInCase(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase);
+  /// Case splits within `inCase` on one of the split rows, each case proved by proveInCase or split again
+  /// (`splitsLeft` levels).
+  Outcome proveByCases(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase, unsigned splitsLeft);
+  /// Rows over variables unmodified in q's loop, from the cubes of ¬ψ first and then from the loop's blocks,
+  /// that split `inCase` into two feasible cases.
+  std::vector<LinearRow> splitRows(ir::LocId q, const z3::expr& psi, const Cube& inCase);
+  /// Conditional invariants of sizes 1..maxConjuncts, the one that satisfies most initiations, for the runs
+  /// of the loop in the case `inCase`.
+  std::optional<Candidate> search(ir::LocId q, const z3::expr& psi, const std::vector<Solution>& narrowing,
+                                  const Cube& inCase);
+  /// Whether the rows of `cube` and the formulas `also` have a common solution (true when undecided).
+  bool feasible(const Cube& cube, std::vector<z3::expr> also = {});
+  /// Whether a sample satisfies every row (keys of the Linearizer, values by variable).
+  bool holdsAt(const Cube& rows, const Sample& sample) const;
+  /// A row whose states, with the row's, cover every state: -e + 1 ≤ 0 for an integer row e ≤ 0 (exactly
+  /// the states outside it), else -e ≤ 0.
+  LinearRow complement(const LinearRow& row) const;
 
   /// A cube over the `cur` constants moved to the terms of `state`.
   Cube atState(const Cube& cube, const ir::State& state);

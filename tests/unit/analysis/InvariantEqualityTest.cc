@@ -70,6 +70,35 @@ TEST(InvariantEquality, SpanningPointsGiveNoEqualityAndOnePointFixesEverything) 
   }
 }
 
+TEST(InvariantEquality, FewLargePointsHaveAnExactBasisBeyondInt64) {
+  // Two 31-bit points in five dimensions: the null space has four vectors and some of their coefficients
+  // are products of the inputs. The sampler asks for a point off this hull, so it needs the exact basis
+  // even where the int64 equalities cannot be given.
+  std::vector<std::vector<int64_t>> points{{2147483000, -1999999937, 1234567890, 77, 5},
+                                           {-1073741789, 2147483647, 1999999000, -2147483646, 3}};
+  AffineHull h(5);
+  for (auto& pt : points) h.add(pt);
+  auto basis = h.integralBasis();
+  ASSERT_EQ(basis.size(), 4u);
+  bool beyond = false;
+  for (auto& w : basis) {
+    ASSERT_EQ(w.size(), 6u);
+    for (auto& pt : points) {
+      mpz_class sum = w.back();
+      for (size_t k = 0; k < pt.size(); ++k) sum += w[k] * mpz_class(static_cast<long>(pt[k]));
+      EXPECT_EQ(sum, 0);  // a·p - b = 0
+    }
+    for (auto& v : w) beyond = beyond || v > INT64_MAX || v < -INT64_MAX;
+  }
+  // The int64 view gives the same basis or nothing, never a wrapped one.
+  auto eqs = h.equalities();
+  EXPECT_EQ(eqs.has_value(), !beyond);
+  // The origin is off the line through the two points: some basis vector (a, -b) has a·0 ≠ b.
+  bool rejected = false;
+  for (auto& w : basis) rejected = rejected || w.back() != 0;
+  EXPECT_TRUE(rejected);
+}
+
 TEST(InvariantEquality, ThirtyOneBitInputsStillGiveTheirRelation) {
   // Points (i, j, x, y) of jm2006's loop head with inputs near 2^31: x - y = i - j. Their row reduction
   // multiplies 31-bit numbers four times; it must stay exact (or give nothing), never wrap.

@@ -10,6 +10,7 @@
 #include "smt/Solver.h"
 #include "smt/Terms.h"
 #include "testing/SmallPrograms.h"
+#include "testing/TestFolder.h"
 
 using namespace argus;
 using namespace argus::testing;
@@ -108,9 +109,11 @@ TEST_P(VeryMax, ProvesHolaTasksWithCertifiedInvariants) {
   for (const char* task : {"hola/01.yml", "hola/05.yml", "hola/15.yml", "hola/28.yml"}) {
     SCOPED_TRACE(task);
     auto program = loadBenchTask(task);
-    // Without the given invariants, which prove hola/01 alone: the proof is the Max-SMT search's.
+    // Without the given invariants, which prove hola/01 (intervals) and hola/28 (equalities) alone: the proof
+    // is the Max-SMT search's.
     auto options = GetParam();
     options["maxsmt.intervals"] = "false";
+    options["maxsmt.equalities"] = "false";
     auto run = runEngine("maxsmt", *program, options, 120);
     expectCertifiedSafe(*program, *run);
     EXPECT_GE(run->stats.getInt("maxsmt.maxsmt_calls"), 1);
@@ -158,6 +161,34 @@ TEST(VeryMaxEngine, ProvesWithCongruencesWhatNoLinearTemplateCan) {
   EXPECT_GE(with->stats.getInt("maxsmt.congruences"), 2);
   auto without = runEngine("maxsmt", *p, {{"maxsmt.congruences", "false"}, {"maxsmt.rounds", "1"}}, 60);
   EXPECT_EQ(without->result.verdict, ir::Verdict::Unknown);
+}
+
+TEST(VeryMaxEngine, ProvesByCasesOnAnInputFlagWhatNoConjunctionCan) {
+  // The invariant is disjunctive in f (j = b when f != 0, j = 0 else): no conjunction of rows is inductive
+  // and safe, but f is never assigned in the loop, so the loop is proved once per case of a row over f.
+  TestFolder folder;
+  std::string file = folder.write("flag.c", R"(extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error() { abort(); }
+int main() {
+  int f = __VERIFIER_nondet_int();
+  int j = 0;
+  for (int b = 0; b < 10; ++b)
+    if (f) j = j + 1;
+  if (f && j != 10) reach_error();
+  return 0;
+}
+)");
+  Logger log;
+  Stats stats;
+  auto p = frontend::translateC(frontend::plainTask(file, "reach_error", /*ilp32=*/false), {}, log, stats);
+  std::map<std::string, std::string> oneRound{{"maxsmt.rounds", "1"}};
+  auto split = runEngine("maxsmt", *p, oneRound, 120);
+  expectCertifiedSafe(*p, *split);
+  EXPECT_GE(split->stats.getInt("maxsmt.cases"), 2);
+  oneRound["maxsmt.case_splits"] = "0";
+  auto whole = runEngine("maxsmt", *p, oneRound, 120);
+  EXPECT_EQ(whole->result.verdict, ir::Verdict::Unknown);
 }
 
 TEST(VeryMaxFarkas, IntegerCutsDeriveWhatOnlyIntegersImply) {
