@@ -45,7 +45,13 @@ std::map<ir::LocId, z3::expr> givenInvariants(const transforms::CutPointSystem& 
   };
   if (ctx.options.getBool("maxsmt.intervals")) {
     analysis::IntervalAnalysis intervals(ts);
-    if (intervals.run({}, ctx.shutdown.get())) confirm(analysis::intervalCandidates(intervals), "maxsmt.intervals");
+    if (intervals.run({}, ctx.shutdown.get())) {
+      confirm(analysis::intervalCandidates(intervals), "maxsmt.intervals");
+      // Orderings x ≤ y the intervals leave open (kind's candidates): a relation between inputs the loop
+      // keeps (m ≤ n on hola/19) or a loop bound (x ≤ n) is then a premise rather than template rows.
+      if (ctx.options.getBool("maxsmt.orderings"))
+        confirm(analysis::orderingCandidates(ts, analysis::loopHeadHulls(intervals)), "maxsmt.orderings");
+    }
   }
   if (ctx.options.getBool("maxsmt.equalities")) {
     // Linear equalities from the affine hull of sampled reachable states (as in kind's generator): a
@@ -114,6 +120,9 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("maxsmt.intervals", true,
                    "interval invariants (kind's interval analysis, confirmed by Houdini) restrict the blocks "
                    "before any template is searched");
+  registry.addBool("maxsmt.orderings", true,
+                   "orderings x <= y between the integer variables of each loop head, confirmed by Houdini after "
+                   "the intervals, are known before any template is searched");
   registry.addBool("maxsmt.equalities", true,
                    "linear equalities from the affine hull of sampled reachable states, confirmed by Houdini, "
                    "are known before any template is searched");

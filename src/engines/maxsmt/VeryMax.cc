@@ -193,18 +193,35 @@ bool VeryMax::holdsAt(const Cube& rows, const Sample& sample) const {
   return true;
 }
 
-LinearRow VeryMax::complement(const LinearRow& row) const {
+bool VeryMax::sampleOutside(const std::vector<Solution>& pieces, const std::vector<ir::LocId>& members,
+                            const Cube& inCase) const {
+  for (ir::LocId h : members) {
+    auto it = samples_.find(h);
+    if (it == samples_.end()) continue;
+    for (const Sample& sample : it->second)
+      if (holdsAt(inCase, sample) &&
+          std::none_of(pieces.begin(), pieces.end(), [&](const Solution& s) { return holdsAt(s.at(h), sample); }))
+        return true;
+  }
+  return false;
+}
+
+bool VeryMax::integral(const LinearRow& row) const {
   const ir::Program& p = graph_->system().program();
-  bool integral = row.expr.constant.get_den() == 1;
+  bool out = row.expr.constant.get_den() == 1;
   for (auto& [key, c] : row.expr.coeffs) {
     auto it = keyVar_.find(key);
-    integral = integral && c.get_den() == 1 && it != keyVar_.end() &&
-               (p.var(it->second).cur.is_int() || p.var(it->second).cur.is_bool());
+    out = out && c.get_den() == 1 && it != keyVar_.end() &&
+          (p.var(it->second).cur.is_int() || p.var(it->second).cur.is_bool());
   }
+  return out;
+}
+
+LinearRow VeryMax::complement(const LinearRow& row) const {
   LinearRow out;
   out.expr.add(row.expr, -1);
-  if (integral) out.expr.constant += 1;  // over the integers e ≤ 0 fails exactly where -e + 1 ≤ 0
-  return out;                            // else -e ≤ 0: the cases overlap at e = 0, which is sound
+  if (integral(row)) out.expr.constant += 1;  // over the integers e ≤ 0 fails exactly where -e + 1 ≤ 0
+  return out;                                 // else -e ≤ 0: the cases overlap at e = 0, which is sound
 }
 
 bool VeryMax::beyondPieces(const Solution& piece, const std::vector<Solution>& earlier,
@@ -220,9 +237,15 @@ bool VeryMax::beyondPieces(const Solution& piece, const std::vector<Solution>& e
 }
 
 VeryMax::Outcome VeryMax::proveInLoop(ir::LocId q, const z3::expr& psi, unsigned depth) {
-  Outcome outcome = proveInCase(q, psi, depth, {});
-  if (outcome != Outcome::Failed || options_.caseSplits == 0) return outcome;
-  return proveByCases(q, psi, depth, {}, options_.caseSplits);
+  // Narrowing first goes on only while some sampled state lies outside the pieces; then the case splits;
+  // and only then narrowing without that limit (hola/04 needs a piece for entry states no sample reached,
+  // hola/13 spent 20 s on such pieces before the split that proves it).
+  bool cutShort = false;
+  Outcome outcome = proveInCase(q, psi, depth, {}, &cutShort);
+  if (outcome == Outcome::Failed && options_.caseSplits > 0)
+    outcome = proveByCases(q, psi, depth, {}, options_.caseSplits);
+  if (outcome == Outcome::Failed && cutShort) outcome = proveInCase(q, psi, depth, {});
+  return outcome;
 }
 
 bool VeryMax::feasible(const Cube& cube, std::vector<z3::expr> rows) {
@@ -232,7 +255,7 @@ bool VeryMax::feasible(const Cube& cube, std::vector<z3::expr> rows) {
   return smt::checkSat(z3_, rows, config) != smt::SatResult::Unsat;
 }
 
-std::vector<LinearRow> VeryMax::splitRows(ir::LocId q, const z3::expr& psi, const Cube& inCase) {
+std::vector<VeryMax::Split> VeryMax::splits(ir::LocId q, const z3::expr& psi, const Cube& inCase) {
   int component = graph_->component(q);
   const ir::Program& p = graph_->system().program();
   std::set<ir::VarId> modified;
@@ -253,42 +276,50 @@ std::vector<LinearRow> VeryMax::splitRows(ir::LocId q, const z3::expr& psi, cons
   for (const Block& block : graph_->blocks())
     if (graph_->component(block.from) == component && graph_->component(block.to) == component)
       sources.insert(sources.end(), block.cubes.begin(), block.cubes.end());
-  // A case must hold somewhere the facts known at q allow (an interval may already decide the row).
+  // A case must hold somewhere the facts known at q allow (an interval may already decide the row); a split
+  // needs two such cases.
   std::vector<z3::expr> atQ{invariantAt(q)};
-  std::vector<LinearRow> out;
+  std::vector<Split> out;
+  std::set<std::string> seen;
   for (const Cube& cube : sources)
     for (const LinearRow& literal : cube) {
       if (!unmodified(literal)) continue;
-      // e = 0 splits as e ≤ 0 against e ≥ 1 or as e ≥ 0 against e ≤ -1 (a further split separates the rest).
-      std::vector<LinearRow> variants{literal};
-      variants[0].equality = false;
-      if (literal.equality) {
-        LinearRow flipped;
-        flipped.expr.add(literal.expr, -1);
-        variants.push_back(flipped);
+      LinearRow below = literal;  // e ≤ 0
+      below.equality = false;
+      LinearRow above;            // e ≥ 0, i.e. -e ≤ 0
+      above.expr.add(literal.expr, -1);
+      // e ≤ 0 against its complement; an integer equality e = 0 three ways: e ≤ -1, e = 0, e ≥ 1 (the
+      // branches `if (flag)` makes: flag = 0 and the two sides of it).
+      Split split{{below}, {complement(below)}};
+      if (literal.equality && integral(literal)) split = {{complement(above)}, {below, above}, {complement(below)}};
+      Split cases;
+      std::set<std::string> keys;
+      for (const Cube& c : split) {
+        Cube inside = inCase;
+        inside.insert(inside.end(), c.begin(), c.end());
+        if (!feasible(inside, atQ)) continue;
+        cases.push_back(c);
+        keys.insert(rowsFormula(c).to_string());
       }
-      for (const LinearRow& row : variants) {
-        if (out.size() >= options_.splitCandidates) return out;
-        if (std::find(out.begin(), out.end(), row) != out.end() ||
-            std::find(out.begin(), out.end(), complement(row)) != out.end())
-          continue;
-        Cube inside = inCase, outside = inCase;
-        inside.push_back(row);
-        outside.push_back(complement(row));
-        if (feasible(inside, atQ) && feasible(outside, atQ)) out.push_back(row);
-      }
+      std::string key;
+      for (const std::string& k : keys) key += k + ";";
+      if (cases.size() >= 2 && seen.insert(key).second) out.push_back(std::move(cases));
     }
+  // Three-way splits first: one refines the two-way splits on either side of its equality (flag ≥ 1 and
+  // flag ≤ -1 are the other cubes of `if (flag)`).
+  std::stable_sort(out.begin(), out.end(), [](const Split& a, const Split& b) { return a.size() > b.size(); });
+  if (out.size() > options_.splitCandidates) out.resize(options_.splitCandidates);
   return out;
 }
 
 VeryMax::Outcome VeryMax::proveByCases(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase,
                                        unsigned splitsLeft) {
   const ir::Program& p = graph_->system().program();
-  for (const LinearRow& row : splitRows(q, psi, inCase)) {
+  for (const Split& split : splits(q, psi, inCase)) {
     Outcome outcome = Outcome::Proved;
-    for (const LinearRow& side : {row, complement(row)}) {
+    for (const Cube& side : split) {
       Cube thisCase = inCase;
-      thisCase.push_back(side);
+      thisCase.insert(thisCase.end(), side.begin(), side.end());
       ctx_->stats.add("maxsmt.cases", 1);
       ctx_->log.log(2, "maxsmt", "{}case {} at {}", std::string(depth * 2, ' '),
                     rowsFormula(thisCase).to_string(), p.loc(q).name);
@@ -301,7 +332,8 @@ VeryMax::Outcome VeryMax::proveByCases(ir::LocId q, const z3::expr& psi, unsigne
   return Outcome::Failed;
 }
 
-VeryMax::Outcome VeryMax::proveInCase(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase) {
+VeryMax::Outcome VeryMax::proveInCase(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase,
+                                      bool* cutShort) {
   int component = graph_->component(q);
   std::vector<ir::LocId> members = graph_->members(component);
   const ir::Program& p = graph_->system().program();
@@ -311,6 +343,13 @@ VeryMax::Outcome VeryMax::proveInCase(ir::LocId q, const z3::expr& psi, unsigned
   if (!inCase.empty() && valid(z3::implies(invariantAt(q), outsideCase || psi))) return Outcome::Proved;
   for (unsigned attempt = 0; attempt <= options_.maxNarrowings; ++attempt) {
     if (ctx_->shutdown->stopRequested()) return Outcome::Stopped;
+    // With `cutShort`, a further piece is sought only while some sampled reachable state (in the case) lies
+    // outside the pieces so far: without one the search has nothing to aim at and often spends its whole
+    // time limit.
+    if (cutShort && !narrowing.empty() && !sampleOutside(narrowing, members, inCase)) {
+      *cutShort = true;
+      return Outcome::Failed;
+    }
     std::optional<Candidate> candidate = search(q, psi, narrowing, inCase);
     if (!candidate) return ctx_->shutdown->stopRequested() ? Outcome::Stopped : Outcome::Failed;
     if (!narrowing.empty() && !beyondPieces(candidate->invariant, narrowing, members))

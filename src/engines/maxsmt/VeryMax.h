@@ -15,8 +15,9 @@
 //    outside I; the proved invariant is the disjunction of the pieces.
 // When that fails too, a *case split*: a row r over variables no block of the loop modifies (an input flag,
 // a bound) holds throughout a run of the loop or not at all, so the loop is proved once under r and once
-// under ¬r, each case with its own conditional invariants (narrowing included); the invariant proved is
-// (r ⇒ I₁) ∧ (¬r ⇒ I₂). The rows come from ¬ψ and from the loop's blocks.
+// under ¬r (an integer equality e = 0: e < 0, e = 0, e > 0), each case with its own conditional invariants
+// (narrowing included); the invariant proved is (r ⇒ I₁) ∧ (¬r ⇒ I₂). The rows come from ¬ψ and from the
+// loop's blocks.
 // Failed (cut point, assertion) pairs are memoised. Conditional invariants may make a block's premises
 // contradictory, i.e. disable transitions: Farkas' infeasibility case covers that (maxsmt.disabling).
 #pragma once
@@ -49,7 +50,7 @@ struct VeryMaxOptions {
   bool parallel = false;           // template sizes solved at once (threads, a Z3 context each)
   bool integerCuts = false;        // one Chvátal–Gomory cut per implication (Farkas.h); integer programs only
   unsigned caseSplits = 1;         // nesting of case splits on rows over a loop's unmodified variables
-  unsigned splitCandidates = 2;    // rows tried per case split
+  unsigned splitCandidates = 2;    // splits tried per level
   smt::MaxSmtMethod method = smt::MaxSmtMethod::CoreGuided;
 };
 
@@ -78,13 +79,18 @@ class VeryMax {
   Outcome proveInLoop(ir::LocId q, const z3::expr& psi, unsigned depth);
   /// Conditional invariants with narrowing for the runs of q's loop in which every row of `inCase` holds
   /// (rows over variables the loop does not modify); on success the facts `inCase ⇒ pieces` are known.
-  Outcome proveInCase(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase);
+  /// Given `cutShort`, narrowing stops (and sets it) when no sampled state lies outside the pieces.
+  Outcome proveInCase(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase,
+                      bool* cutShort = nullptr);
   /// Case splits within `inCase` on one of the split rows, each case proved by proveInCase or split again
   /// (`splitsLeft` levels).
   Outcome proveByCases(ir::LocId q, const z3::expr& psi, unsigned depth, const Cube& inCase, unsigned splitsLeft);
-  /// Rows over variables unmodified in q's loop, from the cubes of ¬ψ first and then from the loop's blocks,
-  /// that split `inCase` into two feasible cases.
-  std::vector<LinearRow> splitRows(ir::LocId q, const z3::expr& psi, const Cube& inCase);
+  /// Cases whose union is every state (each a cube).
+  using Split = std::vector<Cube>;
+  /// Splits on a row over variables unmodified in q's loop, from the cubes of ¬ψ first and then from the
+  /// loop's blocks: e ≤ 0 against e ≥ 1, an integer equality e = 0 three ways. Only the cases feasible
+  /// within `inCase` are kept, and only splits with two of them.
+  std::vector<Split> splits(ir::LocId q, const z3::expr& psi, const Cube& inCase);
   /// Conditional invariants of sizes 1..maxConjuncts, the one that satisfies most initiations, for the runs
   /// of the loop in the case `inCase`.
   std::optional<Candidate> search(ir::LocId q, const z3::expr& psi, const std::vector<Solution>& narrowing,
@@ -96,6 +102,11 @@ class VeryMax {
   /// A row whose states, with the row's, cover every state: -e + 1 ≤ 0 for an integer row e ≤ 0 (exactly
   /// the states outside it), else -e ≤ 0.
   LinearRow complement(const LinearRow& row) const;
+  /// Whether a sample at some member lies in the case and outside every piece.
+  bool sampleOutside(const std::vector<Solution>& pieces, const std::vector<ir::LocId>& members,
+                     const Cube& inCase) const;
+  /// Whether the row has integral coefficients over Int (or 0/1 Boolean) variables only.
+  bool integral(const LinearRow& row) const;
 
   /// A cube over the `cur` constants moved to the terms of `state`.
   Cube atState(const Cube& cube, const ir::State& state);
