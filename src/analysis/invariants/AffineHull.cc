@@ -3,6 +3,8 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
+
 #include "analysis/invariants/Candidates.h"
 #include "smt/Terms.h"
 
@@ -22,6 +24,10 @@ std::vector<mpz_class> integral(const std::vector<mpq_class>& w) {
   if (g > 1)
     for (mpz_class& v : ints) v /= g;
   return ints;
+}
+
+bool withinInt64(const std::vector<mpz_class>& w) {
+  return std::all_of(w.begin(), w.end(), [](const mpz_class& v) { return v <= INT64_MAX && v >= -INT64_MAX; });
 }
 
 }  // namespace
@@ -72,8 +78,7 @@ std::vector<std::vector<mpz_class>> AffineHull::integralBasis() const {
 std::optional<std::vector<LinearEquality>> AffineHull::equalities() const {
   std::vector<LinearEquality> out;
   for (const std::vector<mpz_class>& w : integralBasis()) {
-    for (const mpz_class& v : w)
-      if (v > INT64_MAX || v < -INT64_MAX) return std::nullopt;
+    if (!withinInt64(w)) return std::nullopt;
     LinearEquality eq;
     for (size_t i = 0; i < dims_; ++i) eq.coefficients.push_back(static_cast<int64_t>(w[i].get_si()));
     eq.constant = -static_cast<int64_t>(w.back().get_si());  // long is 64 bits wherever argus builds
@@ -122,14 +127,7 @@ class HullSampler {
         // Big coefficients are fine here: this only asks for a point off the hull so far.
         std::vector<std::vector<mpz_class>> basis = hull.integralBasis();
         if (basis.empty()) break;
-        std::vector<z3::expr> on;
-        for (const std::vector<mpz_class>& w : basis) {
-          z3::expr sum = c.int_val(0);
-          for (size_t i = 0; i < point.size(); ++i)
-            if (w[i] != 0) sum = sum + c.int_val(w[i].get_str().c_str()) * point[i];
-          on.push_back(sum == c.int_val(mpz_class(-w.back()).get_str().c_str()));
-        }
-        outside = !smt::mkAnd(c, on);
+        outside = !smt::mkAnd(c, basisTerms(basis, point));
       }
       z3::expr query = smt::freshConst(c, "hull-query", c.bool_sort());
       solver_.add(z3::implies(query, outside));
@@ -141,15 +139,16 @@ class HullSampler {
     return hull;
   }
 
-  static std::vector<z3::expr> equalityTerms(const std::vector<LinearEquality>& eqs,
-                                             const std::vector<z3::expr>& xs) {
+  /// The equalities a·x = b of a basis (vectors (a, -b)) as terms over `xs`; Z3 numerals of any size.
+  static std::vector<z3::expr> basisTerms(const std::vector<std::vector<mpz_class>>& basis,
+                                          const std::vector<z3::expr>& xs) {
     std::vector<z3::expr> out;
     z3::context& c = xs.at(0).ctx();
-    for (auto& eq : eqs) {
+    for (const std::vector<mpz_class>& w : basis) {
       z3::expr sum = c.int_val(0);
       for (size_t i = 0; i < xs.size(); ++i)
-        if (eq.coefficients[i] != 0) sum = sum + c.int_val(eq.coefficients[i]) * xs[i];
-      out.push_back(sum.simplify() == c.int_val(eq.constant));
+        if (w[i] != 0) sum = sum + c.int_val(w[i].get_str().c_str()) * xs[i];
+      out.push_back(sum.simplify() == c.int_val(mpz_class(-w.back()).get_str().c_str()));
     }
     return out;
   }
@@ -191,11 +190,12 @@ std::vector<Candidate> equalityCandidates(const transforms::StepEncoder& encoder
     if (vars.empty()) continue;
     AffineHull hull = sampler.sample(head, vars);
     if (hull.points() == 0) continue;
-    auto eqs = hull.equalities();
-    if (!eqs) continue;
+    // Candidates only from a basis within int64, as equalities() would give it.
+    std::vector<std::vector<mpz_class>> basis = hull.integralBasis();
+    if (!std::all_of(basis.begin(), basis.end(), withinInt64)) continue;
     std::vector<z3::expr> xs;
     for (ir::VarId v : vars) xs.push_back(p.var(v).cur);
-    for (auto& term : HullSampler::equalityTerms(*eqs, xs)) out.push_back({head, term});
+    for (auto& term : HullSampler::basisTerms(basis, xs)) out.push_back({head, term});
   }
   return out;
 }

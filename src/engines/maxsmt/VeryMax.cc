@@ -258,11 +258,16 @@ bool VeryMax::feasible(const Cube& cube, std::vector<z3::expr> rows) {
 std::vector<VeryMax::Split> VeryMax::splits(ir::LocId q, const z3::expr& psi, const Cube& inCase) {
   int component = graph_->component(q);
   const ir::Program& p = graph_->system().program();
+  // The variables the loop's blocks assign, and the literals of ¬ψ and of those blocks, which give the rows.
   std::set<ir::VarId> modified;
+  std::vector<Cube> sources;
+  if (auto bad = graph_->cubesOf(!psi)) sources = *bad;
   for (const Block& block : graph_->blocks())
-    if (graph_->component(block.from) == component && graph_->component(block.to) == component)
+    if (graph_->component(block.from) == component && graph_->component(block.to) == component) {
       for (ir::VarId v : graph_->system().vars())
         if (!z3::eq(block.post[v], p.var(v).cur)) modified.insert(v);
+      sources.insert(sources.end(), block.cubes.begin(), block.cubes.end());
+    }
   auto unmodified = [&](const LinearRow& row) {
     if (row.expr.isConstant()) return false;
     for (auto& [key, c] : row.expr.coeffs) {
@@ -271,11 +276,6 @@ std::vector<VeryMax::Split> VeryMax::splits(ir::LocId q, const z3::expr& psi, co
     }
     return true;
   };
-  std::vector<Cube> sources;
-  if (auto bad = graph_->cubesOf(!psi)) sources = *bad;
-  for (const Block& block : graph_->blocks())
-    if (graph_->component(block.from) == component && graph_->component(block.to) == component)
-      sources.insert(sources.end(), block.cubes.begin(), block.cubes.end());
   // A case must hold somewhere the facts known at q allow (an interval may already decide the row); a split
   // needs two such cases.
   std::vector<z3::expr> atQ{invariantAt(q)};
@@ -519,8 +519,7 @@ std::optional<VeryMax::Candidate> VeryMax::search(ir::LocId q, const z3::expr& p
                 item.premises.push_back(std::move(premises));
     } else {
       // Narrowing restricts the entries too: entry states inside an earlier piece are safe for good, so
-      // only those outside every piece must start in the new one.
-      // Only the entry states in the case must start in the new piece.
+      // only those outside every piece, and in the case, must start in the new one.
       std::vector<Cube> knownAtSource = knownCubes(block.from), after;
       Cube caseAfter = atState(inCase, block.post);
       for (Cube nc : outside.at(block.to)) {
