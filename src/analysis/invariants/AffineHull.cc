@@ -4,9 +4,13 @@
 #include <gmpxx.h>
 
 #include <algorithm>
+#include <functional>
+#include <memory>
+#include <optional>
 
 #include "analysis/invariants/Candidates.h"
 #include "smt/Terms.h"
+#include "util/Stats.h"
 
 namespace argus::analysis {
 namespace {
@@ -107,21 +111,24 @@ class HullSampler {
     }
   }
 
-  /// The hull of the states at `head` over `vars`, as far as the solver answered.
-  AffineHull sample(ir::LocId head, const std::vector<ir::VarId>& vars) {
+  /// The hull of the states at `head` over `vars` (those where `condition`, over the `cur` constants of
+  /// the system's variables, holds), as far as the solver answered before `until` returned true.
+  AffineHull sample(ir::LocId head, const std::vector<ir::VarId>& vars, const std::optional<z3::expr>& condition = {},
+                    const std::function<bool()>& until = {}) {
     z3::context& c = enc_.ctx();
     std::vector<z3::expr> point;
     for (size_t i = 0; i < vars.size(); ++i) point.push_back(smt::freshConst(c, "hull-point", c.int_sort()));
     std::vector<z3::expr> somewhere;
     for (size_t d = 0; d < pcs_.size(); ++d) {
       std::vector<z3::expr> same{enc_.pcAt(pcs_[d], head)};
+      if (condition) same.push_back(enc_.at(*condition, states_[d]));
       for (size_t i = 0; i < vars.size(); ++i) same.push_back(point[i] == states_[d][vars[i]]);
       somewhere.push_back(smt::mkAnd(c, same));
     }
     z3::expr active = smt::freshConst(c, "hull-head", c.bool_sort());
     solver_.add(z3::implies(active, smt::mkOr(c, somewhere)));
     AffineHull hull(vars.size());
-    while (hull.points() <= vars.size()) {
+    while (hull.points() <= vars.size() && !(until && until())) {
       z3::expr outside = c.bool_val(true);
       if (hull.points() > 0) {
         // Big coefficients are fine here: this only asks for a point off the hull so far.
@@ -183,19 +190,53 @@ std::vector<Candidate> equalityCandidates(const transforms::StepEncoder& encoder
                                           smt::SolverConfig config) {
   const transforms::CutPointSystem& ts = encoder.system();
   const ir::Program& p = ts.program();
-  HullSampler sampler(encoder, search, std::move(config));
+  z3::context& c = p.ctx();
+  Stopwatch watch;
+  HullSampler sampler(encoder, search, config);
+  // A side the short unrolling does not reach (x ≥ 50 after fifty iterations) is sampled once more from a
+  // longer one, built when first needed.
+  std::unique_ptr<HullSampler> deep;
+  EqualitySearch deeper = search;
+  deeper.depth = search.deepDepth;
   std::vector<Candidate> out;
   for (ir::LocId head : ts.loopHeads()) {
     std::vector<ir::VarId> vars = relationalVariables(ts, head, search.maxDimensions);
     if (vars.empty()) continue;
-    AffineHull hull = sampler.sample(head, vars);
-    if (hull.points() == 0) continue;
-    // Candidates only from a basis within int64, as equalities() would give it.
-    std::vector<std::vector<mpz_class>> basis = hull.integralBasis();
-    if (!std::all_of(basis.begin(), basis.end(), withinInt64)) continue;
     std::vector<z3::expr> xs;
     for (ir::VarId v : vars) xs.push_back(p.var(v).cur);
-    for (auto& term : HullSampler::basisTerms(basis, xs)) out.push_back({head, term});
+    // The equalities of one hull, each under `guard`; candidates only from a basis within int64, as
+    // equalities() would give it.
+    auto offer = [&](const AffineHull& hull, const z3::expr& guard) {
+      std::vector<std::vector<mpz_class>> basis = hull.integralBasis();
+      if (!std::all_of(basis.begin(), basis.end(), withinInt64)) return;
+      for (auto& term : HullSampler::basisTerms(basis, xs))
+        if (z3::expr candidate = z3::implies(guard, term).simplify(); !candidate.is_true())
+          out.push_back({head, candidate});
+    };
+    AffineHull all = sampler.sample(head, vars);
+    if (all.points() == 0) continue;
+    offer(all, c.bool_val(true));
+    if (!search.partitioned) continue;
+    // Trace partitioning by the loop's own conditions: the hull of the sampled states on either side of
+    // each. A loop that counts y up on every second iteration keeps i = 2y where i is even and i = 2y + 1
+    // where it is odd, and one whose y starts counting once x passes m has y = m before and y = x after;
+    // no equality over all its states says either. A side no sampled state lies on is offered as empty.
+    size_t classes = 0;
+    auto late = [&] { return watch.seconds() > search.partitionSeconds; };
+    for (const z3::expr& condition : loopConditions(ts, head)) {
+      if ((classes += 2) > search.maxClasses || late()) break;
+      for (const z3::expr& side : {condition, !condition}) {
+        AffineHull hull = sampler.sample(head, vars, side, late);
+        if (hull.points() == 0 && deeper.depth > search.depth && !late()) {
+          if (!deep) deep = std::make_unique<HullSampler>(encoder, deeper, config);
+          hull = deep->sample(head, vars, side, late);
+        }
+        if (hull.points() == 0)
+          out.push_back({head, !side});
+        else
+          offer(hull, side);
+      }
+    }
   }
   return out;
 }

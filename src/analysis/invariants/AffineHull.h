@@ -2,7 +2,9 @@
 // the candidate equalities at loop heads that come from it: the hull of the states reachable within a
 // bounded number of blocks, found by repeatedly asking the solver for a reachable state outside the
 // hull found so far (at most dimension + 1 points are ever needed). Houdini then keeps the equalities
-// that are inductive.
+// that are inductive. Partitioned, the same sampling gives the hull of the states on either side of each
+// condition the loop tests, and its equalities guarded by that side: a disjunctive fact (trace
+// partitioning) that no single hull says, such as i = 2y where i is even and i = 2y + 1 where it is odd.
 #pragma once
 
 #include <gmpxx.h>
@@ -43,10 +45,16 @@ struct EqualitySearch {
   unsigned depth = 8;                  // blocks from the entry that sampled states may lie at
   double queryTimeoutSeconds = 2;      // per sampling query; a timeout ends that loop head's sampling
   size_t maxDimensions = 24;           // beyond, only the variables of the loop's own blocks
+  bool partitioned = false;            // also the hulls on either side of each of the loop's conditions
+  size_t maxClasses = 16;              // sides sampled per loop head
+  double partitionSeconds = 10;        // the sides are sampled until the whole search has taken this long
+  unsigned deepDepth = 64;             // blocks for a side no state within `depth` lies on
 };
 
 /// Candidate equalities at each loop head over the integer variables of its blocks (and, if there are
-/// few, all source-level integer variables).
+/// few, all source-level integer variables); with `partitioned`, also the equalities of the sampled states
+/// on either side of each condition c the loop tests (loopConditions), as implications c → e and ¬c → e
+/// (or ¬c, c for a side no sampled state lies on).
 std::vector<Candidate> equalityCandidates(const transforms::StepEncoder& encoder, const EqualitySearch& search,
                                           smt::SolverConfig config);
 

@@ -2,6 +2,8 @@
 #include "analysis/invariants/Candidates.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
 #include <set>
 
 #include "smt/Terms.h"
@@ -37,6 +39,41 @@ std::vector<z3::expr> boundAtoms(const Variable& v, const Interval& i, const Int
 
 }  // namespace
 
+namespace {
+
+/// Calls `visit` on each edge of the blocks leaving `cut` (forward) or entering it.
+void forEachBlockEdge(const transforms::CutPointSystem& ts, LocId cut, bool forward,
+                      const std::function<void(const Edge&)>& visit) {
+  const Program& p = ts.program();
+  std::vector<LocId> work{cut};
+  std::vector<bool> seen(p.numLocs(), false);
+  seen[cut] = true;
+  while (!work.empty()) {
+    LocId l = work.back();
+    work.pop_back();
+    for (EdgeId e : forward ? p.loc(l).out : p.loc(l).in) {
+      if (!ts.isStepEdge(e)) continue;
+      visit(p.edge(e));
+      LocId next = forward ? p.edge(e).to : p.edge(e).from;
+      if (!ts.isCut(next) && !seen[next]) seen[next] = true, work.push_back(next);
+    }
+  }
+}
+
+/// Whether `e` holds a numeral at or beyond a 32-bit type's bounds (the front end's overflow checks).
+bool mentionsTypeBound(const z3::expr& e) {
+  if (e.is_numeral()) {
+    int64_t v;
+    return !e.is_numeral_i64(v) || v >= INT32_MAX || v <= INT32_MIN;
+  }
+  if (!e.is_app()) return false;
+  for (unsigned i = 0; i < e.num_args(); ++i)
+    if (mentionsTypeBound(e.arg(i))) return true;
+  return false;
+}
+
+}  // namespace
+
 std::vector<VarId> loopVariables(const transforms::CutPointSystem& ts, LocId cut) {
   const Program& p = ts.program();
   std::unordered_map<unsigned, VarId> byConstant;
@@ -45,26 +82,49 @@ std::vector<VarId> loopVariables(const transforms::CutPointSystem& ts, LocId cut
     byConstant.emplace(v.next.id(), v.id);
   }
   std::set<VarId> vars;
-  // Forward through the blocks leaving the cut point, backward through those entering it.
-  for (bool forward : {true, false}) {
-    std::vector<LocId> work{cut};
-    std::vector<bool> seen(p.numLocs(), false);
-    seen[cut] = true;
-    while (!work.empty()) {
-      LocId l = work.back();
-      work.pop_back();
-      for (EdgeId e : forward ? p.loc(l).out : p.loc(l).in) {
-        if (!ts.isStepEdge(e)) continue;
-        for (auto& k : smt::freeConstants(p.edge(e).formula)) {
-          auto it = byConstant.find(k.id());
-          if (it != byConstant.end()) vars.insert(it->second);
-        }
-        LocId next = forward ? p.edge(e).to : p.edge(e).from;
-        if (!ts.isCut(next) && !seen[next]) seen[next] = true, work.push_back(next);
+  for (bool forward : {true, false})
+    forEachBlockEdge(ts, cut, forward, [&](const Edge& edge) {
+      for (auto& k : smt::freeConstants(edge.formula)) {
+        auto it = byConstant.find(k.id());
+        if (it != byConstant.end()) vars.insert(it->second);
       }
-    }
-  }
+    });
   return {vars.begin(), vars.end()};
+}
+
+std::vector<z3::expr> loopConditions(const transforms::CutPointSystem& ts, LocId head) {
+  const Program& p = ts.program();
+  std::set<unsigned> current;
+  for (VarId v : ts.vars())
+    if (p.var(v).cur.is_int() || p.var(v).cur.is_bool()) current.insert(p.var(v).cur.id());
+  std::vector<z3::expr> out;
+  std::set<unsigned> seen;
+  // Down the Boolean structure only: a comparison inside an arithmetic term (the sign test of C's
+  // remainder) is part of what the atom around it says.
+  std::function<void(const z3::expr&)> walk = [&](const z3::expr& e) {
+    if (!e.is_app() || !e.is_bool() || !seen.insert(e.id()).second) return;
+    if (current.count(e.id())) {  // a Boolean variable (a C condition stored: flag = x != 0)
+      out.push_back(e);
+      return;
+    }
+    Z3_decl_kind kind = e.decl().decl_kind();
+    bool connective = kind == Z3_OP_AND || kind == Z3_OP_OR || kind == Z3_OP_NOT || kind == Z3_OP_IMPLIES ||
+                      kind == Z3_OP_ITE || (kind == Z3_OP_EQ && e.arg(0).is_bool());
+    if (connective) {
+      for (unsigned i = 0; i < e.num_args(); ++i) walk(e.arg(i));
+      return;
+    }
+    bool comparison = kind == Z3_OP_LE || kind == Z3_OP_GE || kind == Z3_OP_LT || kind == Z3_OP_GT ||
+                      kind == Z3_OP_EQ || kind == Z3_OP_DISTINCT;
+    if (!comparison || !e.arg(0).is_int() || mentionsTypeBound(e)) return;
+    std::vector<z3::expr> constants = smt::freeConstants(e);
+    if (constants.empty()) return;
+    for (const z3::expr& k : constants)
+      if (!current.count(k.id())) return;
+    out.push_back(e);
+  };
+  forEachBlockEdge(ts, head, true, [&](const Edge& edge) { walk(edge.formula); });
+  return out;
 }
 
 std::vector<VarId> relationalVariables(const transforms::CutPointSystem& ts, LocId head, size_t limit) {

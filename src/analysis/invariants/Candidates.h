@@ -18,6 +18,12 @@ std::vector<Candidate> intervalCandidates(const IntervalAnalysis& analysis);
 /// Variables the blocks leaving or entering `cut` mention (read or write).
 std::vector<ir::VarId> loopVariables(const transforms::CutPointSystem& ts, ir::LocId cut);
 
+/// The conditions the blocks leaving `head` test, as atoms over the `cur` constants of the system's Int and
+/// Bool variables only (comparisons and Boolean variables; the front end's checks against a type's bounds
+/// left out): the classes by which a loop's states may be told apart (whether x > m yet, whether i is
+/// even, the flag an assertion after the loop depends on).
+std::vector<z3::expr> loopConditions(const transforms::CutPointSystem& ts, ir::LocId head);
+
 /// The integer variables that relational candidates at `head` speak about: those of the blocks around
 /// it, plus every source-level integer variable while that keeps them within `limit` — a relation may
 /// link the loop to what an earlier loop left behind (k = i0 + i1 - j after three loops in sequence).

@@ -97,11 +97,13 @@ class Rounds {
   }
   size_t orderingCount() { return orderingList().size(); }
 
-  bool equalities() {
+  bool equalities(bool partitioned) {
     std::vector<Candidate> candidates;
     {
       ScopedTimer timer(stats_, "invgen.equality_time");
-      candidates = equalityCandidates(encoder_, EqualitySearch{}, config(stats_, token_));
+      EqualitySearch search;
+      search.partitioned = partitioned;
+      candidates = equalityCandidates(encoder_, search, config(stats_, token_));
     }
     if (token_.stopRequested()) return false;
     return check("equalities", candidates);
@@ -219,14 +221,15 @@ void InvariantGenerator::work() {
     // interval rounds for long: then they come last.
     // (Counted after the first intervals, which decide some orderings.)
     bool relationalEarly = false;
+    auto relations = [&] { return rounds.orderings() && rounds.equalities(options_.partitionedEqualities); };
     for (size_t boxes = 1; going && boxes <= options_.maxBoxes; boxes *= 2) {
       going = rounds.intervals(boxes);
       if (going && boxes == 1) going = rounds.partitionedIntervals(options_.partitionBoxes);
       if (going && boxes == 1 && relational) going = rounds.congruences();
       if (boxes == 1) relationalEarly = relational && rounds.orderingCount() <= kEarlyOrderingCandidates;
-      if (going && boxes == 1 && relationalEarly) going = rounds.orderings() && rounds.equalities();
+      if (going && boxes == 1 && relationalEarly) going = relations();
     }
-    if (going && relational && !relationalEarly) going = rounds.orderings() && rounds.equalities();
+    if (going && relational && !relationalEarly) going = relations();
     if (going) rounds.retryDropped();
   } catch (const z3::exception& e) {
     // After a stop request, Z3 may report the interruption as an error; a resource limit only means

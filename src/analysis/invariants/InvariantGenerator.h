@@ -2,8 +2,9 @@
 // "continuously refined" invariants): a thread with its own Z3 context works through rounds of growing
 // precision — intervals, intervals partitioned by control variables (a state machine's states kept apart),
 // (domain `All`) affine congruences modulo the primes of the program's remainders (at most 5 s), then bounded
-// disjunctions of 2, 4, ... intervals, then (domain `All`) orderings and equalities between variables —
-// and posts what Houdini confirms to an InvariantChannel as soon as each round ends.
+// disjunctions of 2, 4, ... intervals, then (domain `All`) orderings and equalities between variables, the
+// equalities also on either side of each condition a loop tests (AffineHull.h) — and posts what Houdini
+// confirms to an InvariantChannel as soon as each round ends.
 #pragma once
 
 #include <memory>
@@ -23,6 +24,7 @@ struct GeneratorOptions {
   InvariantDomains domains = InvariantDomains::All;
   size_t maxBoxes = 8;  // the largest disjunction of intervals the refinement reaches
   size_t partitionBoxes = 256;  // boxes per location of the partitioned interval round; 0: no such round
+  bool partitionedEqualities = true;  // the equality round also on either side of each loop condition
 };
 
 class InvariantGenerator {

@@ -73,6 +73,9 @@ void registerOptions(OptionRegistry& registry) {
                   "most boxes per location of the intervals partitioned by control variables (variables "
                   "tested against and set from constants, such as a state machine's state); 0: no such round",
                   0, 4096);
+  registry.addBool("kind.partitioned_equalities", true,
+                   "the generator's equalities also from the states on either side of each condition the "
+                   "loop tests, as implications c -> e (i = 2y where i % 2 == 0)");
   registry.addBool("kind.forward", true,
                    "check the forward condition (no execution runs k+1 steps) after each base case");
 }

@@ -26,6 +26,7 @@ ProverOptions ProverOptions::from(const Options& options) {
                                                  : analysis::InvariantDomains::All;
   o.generator.maxBoxes = static_cast<size_t>(options.getInt("kind.max_disjuncts"));
   o.generator.partitionBoxes = static_cast<size_t>(options.getInt("kind.partition_boxes"));
+  o.generator.partitionedEqualities = options.getBool("kind.partitioned_equalities");
   return o;
 }
 

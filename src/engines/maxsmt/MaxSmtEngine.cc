@@ -3,6 +3,8 @@
 #include "engines/maxsmt/MaxSmtEngine.h"
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 #include "analysis/invariants/AffineHull.h"
 #include "analysis/invariants/Candidates.h"
@@ -31,17 +33,24 @@ std::map<ir::LocId, z3::expr> givenInvariants(const transforms::CutPointSystem& 
   transforms::StepEncoder encoder(ts);
   analysis::Houdini houdini(encoder, ctx.solverConfig("maxsmt-houdini"));
   std::map<ir::LocId, std::vector<z3::expr>> accepted;
+  // Keeps what Houdini confirms of `candidates` and returns the rest.
   auto confirm = [&](const std::vector<analysis::Candidate>& candidates, const char* counter) {
-    if (candidates.empty()) return;
+    if (candidates.empty()) return candidates;
     auto kept = houdini.filter(candidates);
     ctx.log.log(2, "maxsmt", "{}: {} candidates, {} kept", counter, candidates.size(),
                 kept ? std::to_string(kept->size()) : "none (undecided)");
-    if (!kept) return;
+    if (!kept) return candidates;
+    std::set<std::pair<ir::LocId, unsigned>> confirmed;
     for (const analysis::Candidate& c : *kept) {
       accepted[c.cut].push_back(c.formula);
+      confirmed.emplace(c.cut, c.formula.id());
       ctx.log.log(3, "maxsmt", "given at {}: {}", ts.program().loc(c.cut).name, c.formula.to_string());
     }
     ctx.stats.set(counter, static_cast<int64_t>(kept->size()));
+    std::vector<analysis::Candidate> dropped;
+    for (const analysis::Candidate& c : candidates)
+      if (!confirmed.count({c.cut, c.formula.id()})) dropped.push_back(c);
+    return dropped;
   };
   if (ctx.options.getBool("maxsmt.intervals")) {
     analysis::IntervalAnalysis intervals(ts);
@@ -53,11 +62,17 @@ std::map<ir::LocId, z3::expr> givenInvariants(const transforms::CutPointSystem& 
         confirm(analysis::orderingCandidates(ts, analysis::loopHeadHulls(intervals)), "maxsmt.orderings");
     }
   }
+  std::vector<analysis::Candidate> equalitiesDropped;
   if (ctx.options.getBool("maxsmt.equalities")) {
     // Linear equalities from the affine hull of sampled reachable states (as in kind's generator): a
     // conditional invariant then needs no pair of rows for a relation such as x + y = k (hola/20).
+    // On either side of each loop condition too (i even → i = 2y, i odd → i = 2y + 1): integer facts
+    // that Farkas' lemma over the rationals cannot reach from any conjunction of rows (hola/34, 38), and
+    // the phases of a loop (y = m while x ≤ m, y = x after: hola/19).
     smt::SolverConfig config = ctx.solverConfig("maxsmt-equalities");
-    confirm(analysis::equalityCandidates(encoder, analysis::EqualitySearch{}, config), "maxsmt.equalities");
+    analysis::EqualitySearch search;
+    search.partitioned = ctx.options.getBool("maxsmt.partitioned_equalities");
+    equalitiesDropped = confirm(analysis::equalityCandidates(encoder, search, config), "maxsmt.equalities");
   }
   auto conjunctions = [&] {
     std::map<ir::LocId, z3::expr> out;
@@ -72,7 +87,10 @@ std::map<ir::LocId, z3::expr> givenInvariants(const transforms::CutPointSystem& 
       for (const z3::expr& part : parts) candidates.push_back({cut, part});
     ctx.stats.set("maxsmt.congruence_primes", static_cast<int64_t>(stats.primes));
     ctx.stats.set("maxsmt.congruence_checks", static_cast<int64_t>(stats.solverChecks));
-    confirm(candidates, "maxsmt.congruences");
+    // An equality on one side of a condition may need a congruence to carry over to the next loop
+    // (i even exactly when flag holds on hola/40), so those dropped before get a second chance.
+    if (candidates.size() > confirm(candidates, "maxsmt.congruences").size())
+      confirm(equalitiesDropped, "maxsmt.equalities_retried");
   }
   return conjunctions();
 }
@@ -126,6 +144,9 @@ void registerOptions(OptionRegistry& registry) {
   registry.addBool("maxsmt.equalities", true,
                    "linear equalities from the affine hull of sampled reachable states, confirmed by Houdini, "
                    "are known before any template is searched");
+  registry.addBool("maxsmt.partitioned_equalities", true,
+                   "with maxsmt.equalities, also the equalities of the sampled states on either side of each "
+                   "condition the loop tests, as implications c -> e (i = 2y where i % 2 == 0)");
   registry.addBool("maxsmt.congruences", true,
                    "affine congruences modulo the primes of the program's remainders (x % 2), found under the "
                    "intervals, restrict the blocks too");

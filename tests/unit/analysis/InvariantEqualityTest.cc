@@ -5,6 +5,7 @@
 #include "analysis/invariants/AffineHull.h"
 #include "certify/ProgramFixtures.h"
 #include "smt/Solver.h"
+#include "smt/Terms.h"
 
 using namespace argus;
 using namespace argus::analysis;
@@ -27,6 +28,22 @@ struct Diagonal : Fixture {
     ir::addAssign(p, head, head, {{i, cur(i) + 1}, {j, cur(j) + 2}});
     assume(head, after, c.bool_val(true));
     branch(after, cur(j) != 2 * cur(i) + 5, error, exit);
+  }
+};
+
+/// i := 0; y := 0; loop: i++, and y++ when i is then even (or exit); error if i is even and i != 2y.
+/// Over all head states no equality links i and y; in each class of i mod 2 one does.
+struct EverySecond : Fixture {
+  ir::VarId i = local("i"), y = local("y");
+  ir::LocId head = loc("head"), stepped = loc("stepped"), even = loc("even"), after = loc("after");
+  z3::expr iEven = z3::mod(cur(i), 2) == 0;
+  EverySecond() {
+    ir::addAssign(p, entry, head, {{i, num(0)}, {y, num(0)}});
+    assign(head, stepped, i, cur(i) + 1);
+    branch(stepped, iEven, even, head);
+    assign(even, head, y, cur(y) + 1);
+    assume(head, after, c.bool_val(true));
+    branch(after, iEven && cur(i) != 2 * cur(y), error, exit);
   }
 };
 
@@ -136,4 +153,24 @@ TEST(InvariantEquality, SamplingFindsTheLoopRelationAndHoudiniKeepsIt) {
   auto kept = h.filter(cands);
   ASSERT_TRUE(kept);
   EXPECT_EQ(kept->size(), 1u);
+}
+
+TEST(InvariantEquality, LoopConditionsGiveWhatNoEqualityOverAllStatesSays) {
+  EverySecond d;
+  transforms::CutPointSystem ts(d.p, d.main);
+  transforms::StepEncoder enc(ts);
+  z3::expr safe = z3::implies(d.iEven, d.cur(d.i) == 2 * d.cur(d.y));
+  auto provesSafety = [&](bool partitioned) {
+    EqualitySearch search;
+    search.partitioned = partitioned;
+    Houdini h(enc, {});
+    auto kept = h.filter(equalityCandidates(enc, search, {}));
+    EXPECT_TRUE(kept);
+    std::vector<z3::expr> atHead;
+    for (const Candidate& k : kept ? *kept : std::vector<Candidate>{})
+      if (k.cut == d.head) atHead.push_back(k.formula);
+    return smt::implies(smt::mkAnd(d.c, atHead), safe);
+  };
+  EXPECT_FALSE(provesSafety(false));
+  EXPECT_TRUE(provesSafety(true));
 }

@@ -159,7 +159,10 @@ TEST(VeryMaxEngine, ProvesWithCongruencesWhatNoLinearTemplateCan) {
   auto with = runEngine("maxsmt", *p, {}, 60);
   expectCertifiedSafe(*p, *with);
   EXPECT_GE(with->stats.getInt("maxsmt.congruences"), 2);
-  auto without = runEngine("maxsmt", *p, {{"maxsmt.congruences", "false"}, {"maxsmt.rounds", "1"}}, 60);
+  // (The equalities on either side of the loop's test of z % 2 would prove it too: z odd → x = y.)
+  auto without = runEngine(
+      "maxsmt", *p,
+      {{"maxsmt.congruences", "false"}, {"maxsmt.partitioned_equalities", "false"}, {"maxsmt.rounds", "1"}}, 60);
   EXPECT_EQ(without->result.verdict, ir::Verdict::Unknown);
 }
 
@@ -185,12 +188,45 @@ int main() {
   Logger log;
   Stats stats;
   auto p = frontend::translateC(frontend::plainTask(file, "reach_error", /*ilp32=*/false), {}, log, stats);
-  std::map<std::string, std::string> oneRound{{"maxsmt.rounds", "1"}, {"maxsmt.narrowings", "0"}};
+  // (The equalities on either side of the loop's condition f would give j = b where f holds at once.)
+  std::map<std::string, std::string> oneRound{
+      {"maxsmt.rounds", "1"}, {"maxsmt.narrowings", "0"}, {"maxsmt.partitioned_equalities", "false"}};
   auto split = runEngine("maxsmt", *p, oneRound, 120);
   expectCertifiedSafe(*p, *split);
   EXPECT_GE(split->stats.getInt("maxsmt.cases"), 2);
   oneRound["maxsmt.case_splits"] = "0";
   auto whole = runEngine("maxsmt", *p, oneRound, 120);
+  EXPECT_EQ(whole->result.verdict, ir::Verdict::Unknown);
+}
+
+TEST(VeryMaxEngine, EqualitiesOnEitherSideOfALoopConditionGiveAParityFact) {
+  // i = 2p where i is even and i = 2p + 1 where it is odd: 2p <= i <= 2p + 1 is inductive over the integers
+  // only, so neither a template over the rationals nor any equality over all states proves the assertion;
+  // the hulls of the states on either side of the loop's test i % 2 == 1 do.
+  TestFolder folder;
+  std::string file = folder.write("pairs.c", R"(extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error() { abort(); }
+int main() {
+  int n = __VERIFIER_nondet_int();
+  int i = 0, pairs = 0;
+  while (i < n) {
+    if (i % 2 == 1) pairs++;
+    i++;
+  }
+  if (i % 2 == 0 && i != 2 * pairs) reach_error();
+  return 0;
+}
+)");
+  Logger log;
+  Stats stats;
+  auto p = frontend::translateC(frontend::plainTask(file, "reach_error", /*ilp32=*/false), {}, log, stats);
+  std::map<std::string, std::string> plain{
+      {"maxsmt.rounds", "1"}, {"maxsmt.narrowings", "0"}, {"maxsmt.case_splits", "0"}};
+  auto partitioned = runEngine("maxsmt", *p, plain, 120);
+  expectCertifiedSafe(*p, *partitioned);
+  plain["maxsmt.partitioned_equalities"] = "false";
+  auto whole = runEngine("maxsmt", *p, plain, 120);
   EXPECT_EQ(whole->result.verdict, ir::Verdict::Unknown);
 }
 
