@@ -36,11 +36,6 @@ std::vector<z3::expr> boundAtoms(const Variable& v, const Interval& i, const Int
   return out;
 }
 
-
-}  // namespace
-
-namespace {
-
 /// Calls `visit` on each edge of the blocks leaving `cut` (forward) or entering it.
 void forEachBlockEdge(const transforms::CutPointSystem& ts, LocId cut, bool forward,
                       const std::function<void(const Edge&)>& visit) {

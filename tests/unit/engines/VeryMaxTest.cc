@@ -20,6 +20,18 @@ namespace {
 
 bool satisfiable(const z3::expr& e) { return smt::checkSat(e.ctx(), {e}) == smt::SatResult::Sat; }
 
+/// The program of a C file in `folder` whose `main` (and anything before it) is `source`, after the SV-COMP
+/// declarations of the nondeterministic input and the error function.
+std::unique_ptr<ir::Program> programOfC(const TestFolder& folder, const std::string& name, const std::string& source) {
+  std::string file = folder.write(name, "extern int __VERIFIER_nondet_int(void);\n"
+                                        "extern void abort(void);\n"
+                                        "void reach_error() { abort(); }\n" +
+                                            source);
+  Logger log;
+  Stats stats;
+  return frontend::translateC(frontend::plainTask(file, "reach_error", /*ilp32=*/false), {}, log, stats);
+}
+
 /// A row with numeral coefficients as a template row (coefficients as Int numerals).
 TemplateRow numeralRow(z3::context& ctx, const std::vector<std::pair<z3::expr, int>>& terms, int constant) {
   TemplateRow row{{}, ctx.int_val(constant)};
@@ -173,10 +185,7 @@ TEST(VeryMaxEngine, ProvesByCasesOnAnInputFlagWhatNoConjunctionCan) {
   // Without narrowing (which may find such disjunctions too, depending on the candidates it meets) the
   // proof needs the split.
   TestFolder folder;
-  std::string file = folder.write("flag.c", R"(extern int __VERIFIER_nondet_int(void);
-extern void abort(void);
-void reach_error() { abort(); }
-int main() {
+  auto p = programOfC(folder, "flag.c", R"(int main() {
   int f = __VERIFIER_nondet_int();
   int j = 0;
   for (int b = 0; b < 10; ++b)
@@ -185,9 +194,6 @@ int main() {
   return 0;
 }
 )");
-  Logger log;
-  Stats stats;
-  auto p = frontend::translateC(frontend::plainTask(file, "reach_error", /*ilp32=*/false), {}, log, stats);
   // (The equalities on either side of the loop's condition f would give j = b where f holds at once.)
   std::map<std::string, std::string> oneRound{
       {"maxsmt.rounds", "1"}, {"maxsmt.narrowings", "0"}, {"maxsmt.partitioned_equalities", "false"}};
@@ -204,10 +210,7 @@ TEST(VeryMaxEngine, EqualitiesOnEitherSideOfALoopConditionGiveAParityFact) {
   // only, so neither a template over the rationals nor any equality over all states proves the assertion;
   // the hulls of the states on either side of the loop's test i % 2 == 1 do.
   TestFolder folder;
-  std::string file = folder.write("pairs.c", R"(extern int __VERIFIER_nondet_int(void);
-extern void abort(void);
-void reach_error() { abort(); }
-int main() {
+  auto p = programOfC(folder, "pairs.c", R"(int main() {
   int n = __VERIFIER_nondet_int();
   int i = 0, pairs = 0;
   while (i < n) {
@@ -218,9 +221,6 @@ int main() {
   return 0;
 }
 )");
-  Logger log;
-  Stats stats;
-  auto p = frontend::translateC(frontend::plainTask(file, "reach_error", /*ilp32=*/false), {}, log, stats);
   std::map<std::string, std::string> plain{
       {"maxsmt.rounds", "1"}, {"maxsmt.narrowings", "0"}, {"maxsmt.case_splits", "0"}};
   auto partitioned = runEngine("maxsmt", *p, plain, 120);
