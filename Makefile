@@ -28,7 +28,7 @@ run: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# -O1 -g1 (line tables): what the sanitizers need for their reports, and a third of -O2 -g's compile time,
+# -O1 -g1 (line tables): what the sanitizers need for their reports, and a half to a third of -O2 -g's compile time,
 # which kept CI (Release build, tests, this build, its tests) within a few minutes of its 90-minute limit.
 sanitize: setup
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARGUS_SANITIZE=ON \
