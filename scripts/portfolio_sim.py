@@ -88,7 +88,8 @@ def main(argv):
     p.add_argument('--only', help='tasks whose path contains this')
     p.add_argument('--cores', type=int, default=2)
     p.add_argument('--slowdown', type=float, default=1.1)
-    p.add_argument('--search', action='store_true', help='best lists in hindsight (orders of the first --list), cross-validated')
+    p.add_argument('--search', action='store_true',
+                   help='best lists in hindsight (orders of the first --list), cross-validated')
     args = p.parse_args(argv)
     header, runs = load(args.journal)
     timeout = header['timeout']
@@ -96,12 +97,13 @@ def main(argv):
     tasks = sorted(t for t, r in runs.items() if all(s in r for s in singles)
                    and (args.only is None or args.only in t))
     outcomes = {t: {s: outcome(runs[t][s], timeout, args.slowdown) for s in singles} for t in tasks}
+    solved = lambda slots, among: score(slots, among, outcomes, timeout, args.cores)
     best = sum(any(runs[t][s]['judgement'] in DECIDED for s in singles) for t in tasks)
     print(f'{len(tasks)} tasks, timeout {timeout} s: virtual best of {", ".join(singles)}: {best}')
     if all('default' in runs[t] for t in tasks):
         print(f'measured default: {sum(runs[t]["default"]["judgement"] in DECIDED for t in tasks)}')
     for text in args.list:
-        print(f'simulated {text}: {score(parse_list(text), tasks, outcomes, timeout, args.cores)}')
+        print(f'simulated {text}: {solved(parse_list(text), tasks)}')
     if args.search:
         # Every order of the engines of the first --list (or of the six singles that decide the most), shares
         # for the first three.
@@ -117,13 +119,12 @@ def main(argv):
         halves = [tasks[0::2], tasks[1::2]]
         for i in (0, 1):
             train, test = halves[i], halves[1 - i]
-            chosen = max(candidates, key=lambda c: score(c, train, outcomes, timeout, args.cores))
-            print(f'chosen on half {i}: {describe(chosen)}: {score(chosen, train, outcomes, timeout, args.cores)} '
-                  f'there, {score(chosen, test, outcomes, timeout, args.cores)} on the other half')
+            count, chosen = max(((solved(c, train), c) for c in candidates), key=lambda x: x[0])
+            print(f'chosen on half {i}: {describe(chosen)}: {count} there, {solved(chosen, test)} on the other half')
             for text in args.list:
-                print(f'  {text} on the other half: {score(parse_list(text), test, outcomes, timeout, args.cores)}')
-        top = max(candidates, key=lambda c: score(c, tasks, outcomes, timeout, args.cores))
-        print(f'best on all: {describe(top)}: {score(top, tasks, outcomes, timeout, args.cores)}')
+                print(f'  {text} on the other half: {solved(parse_list(text), test)}')
+        count, top = max(((solved(c, tasks), c) for c in candidates), key=lambda x: x[0])
+        print(f'best on all: {describe(top)}: {count}')
     return 0
 
 

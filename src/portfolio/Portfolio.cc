@@ -258,8 +258,8 @@ std::vector<Slot> defaultEngines(const Shape& shape) {
   // (it proves others with procedure summaries); impact waits for a slot that an engine gives up.
   // Measured on the hola tasks at 30 s with kind and recmc from the start: the default missed hola/14
   // (maxsmt 0.4 s), 17 and 19 (predabs 0.3 s), which no other engine proves within 30 s. Since maxsmt
-  // samples equalities on either side of loop conditions it proves alone hola/12 and 14 (5-6 s) and
-  // loop-invgen/half_2 (9 s), so its share is a third of the budget rather than a twentieth.
+  // samples equalities on either side of loop conditions it proves alone hola/12 and 14 (5-6 s), so its
+  // share is a third of the budget rather than a twentieth (loop-invgen/half_2, 9-27 s alone, stays beyond).
   // Recursion: kind, predabs and impact inline and refuse it; recmc proves, bmc unrolls to bugs.
   // Clauses: on linear systems kind, predabs and maxsmt each prove files the others do not, nearly all
   // within a fifth of the budget where they do at all, while recmc proves the most but some only late.
