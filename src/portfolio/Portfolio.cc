@@ -264,9 +264,9 @@ std::vector<Slot> defaultEngines(const Shape& shape) {
   // Clauses: on linear systems kind, predabs and maxsmt each prove files the others do not, nearly all
   // within a fifth of the budget where they do at all, while recmc proves the most but some only late.
   // So the quick provers take turns on one core with shares (kind, then maxsmt once kind's share has
-  // passed) beside predabs on the other, and recmc then runs to the end on predabs's core. Measured on
-  // the CHC suite at 10 s: 132 of the 133 linear files the eight single engines solve together, 125 with
-  // the list before (kind to the end, predabs@0.4, recmc, bmc, impact; maxsmt not in it).
+  // passed) beside predabs on the other, and recmc then runs to the end on predabs's core. CHC suite, 10 s,
+  // one run of 41b7235 (docs/measurements/issue13-chc): 130 of the 135 linear files the single engines solve
+  // together (in 80 core-seconds a file); no static list in 20 solves all five (scripts/portfolio_sim.py).
   // Non-linear systems only recmc proves.
   if (shape.clauses)
     return shape.nonLinear ? std::vector<Slot>{{"recmc"}, {"bmc"}}
