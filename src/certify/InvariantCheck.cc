@@ -240,30 +240,12 @@ Outcome wellFormed(const ir::Program& p, const ir::Certificate& c) {
   return std::nullopt;
 }
 
-/// A cycle of reachable locations that avoids every cut point, if there is one (iterative colour DFS).
+/// A cycle of reachable locations that avoids every cut point, if there is one.
 Outcome uncutCycle(const ir::Program& p, ir::ProcId proc, const std::vector<bool>& isCut) {
-  enum Colour : uint8_t { White, Grey, Black };
-  std::vector<Colour> colour(p.numLocs(), White);
-  auto reachable = ir::reachableFromEntry(p, proc);
-  for (ir::LocId root : p.proc(proc).locations) {
-    if (isCut[root] || !reachable[root] || colour[root] != White) continue;
-    std::vector<std::pair<ir::LocId, size_t>> stack{{root, 0}};
-    colour[root] = Grey;
-    while (!stack.empty()) {
-      auto& [l, next] = stack.back();
-      if (next == p.loc(l).out.size()) {
-        colour[l] = Black;
-        stack.pop_back();
-        continue;
-      }
-      ir::LocId to = p.edge(p.loc(l).out[next++]).to;
-      if (isCut[to]) continue;
-      if (colour[to] == Grey)
-        return refuted("not a cut set: the cycle through " + describeLocation(p, to) + " has no invariant location");
-      if (colour[to] == White) colour[to] = Grey, stack.push_back({to, 0});
-    }
-  }
-  return std::nullopt;
+  std::vector<ir::LocId> heads = ir::uncutCycleHeads(p, proc, isCut);
+  if (heads.empty()) return std::nullopt;
+  return refuted("not a cut set: the cycle through " + describeLocation(p, heads.front()) +
+                 " has no invariant location");
 }
 
 // ---------------------------------------------------------------- the checks

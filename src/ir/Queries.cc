@@ -109,6 +109,31 @@ std::vector<LocId> allLoopHeads(const Program& p) {
   return out;
 }
 
+std::vector<LocId> uncutCycleHeads(const Program& p, ProcId proc, const std::vector<bool>& isCut) {
+  enum Colour : uint8_t { White, Grey, Black };
+  std::vector<Colour> colour(p.numLocs(), White);
+  std::set<LocId> heads;
+  auto reachable = reachableFromEntry(p, proc);
+  for (LocId root : p.proc(proc).locations) {
+    if (isCut[root] || !reachable[root] || colour[root] != White) continue;
+    std::vector<std::pair<LocId, size_t>> stack{{root, 0}};
+    colour[root] = Grey;
+    while (!stack.empty()) {
+      auto& [l, next] = stack.back();
+      if (next == p.loc(l).out.size()) {
+        colour[l] = Black;
+        stack.pop_back();
+        continue;
+      }
+      LocId to = p.edge(p.loc(l).out[next++]).to;
+      if (isCut[to]) continue;
+      if (colour[to] == Grey) heads.insert(to);
+      else if (colour[to] == White) colour[to] = Grey, stack.push_back({to, 0});
+    }
+  }
+  return {heads.begin(), heads.end()};
+}
+
 std::vector<std::vector<LocId>> stronglyConnectedComponents(const Program& p, ProcId proc) {
   auto comps = tarjan(p.numLocs(), [&](uint32_t l) { return successors(p, l); }, p.proc(proc).locations);
   return comps;

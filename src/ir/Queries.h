@@ -15,6 +15,10 @@ namespace argus::ir {
 std::vector<LocId> loopHeads(const Program& p, ProcId proc);
 /// Loop heads of every procedure.
 std::vector<LocId> allLoopHeads(const Program& p);
+/// Heads of the cycles among the procedure's reachable locations that avoid every location in `isCut`:
+/// the targets of the back edges of depth-first searches that do not enter cut locations. With them
+/// added, the cut set cuts every cycle; empty when it does already. Sorted.
+std::vector<LocId> uncutCycleHeads(const Program& p, ProcId proc, const std::vector<bool>& isCut);
 
 /// Strongly connected components of a procedure's CFA (Tarjan), in reverse topological order
 /// (a component comes before every component that can reach it). Singletons included.

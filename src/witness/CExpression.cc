@@ -299,11 +299,17 @@ std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope
   return Writer(scope, loc).formula(formula);
 }
 
+std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
+  std::vector<z3::expr> hidden;
+  for (const z3::expr& c : smt::freeConstants(formula))
+    if (!scope.visibleVariable(loc, c)) hidden.push_back(c);
+  return hidden;
+}
+
 z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocId loc, unsigned milliseconds) {
   z3::context& ctx = formula.ctx();
   z3::expr_vector hidden(ctx);
-  for (const z3::expr& c : smt::freeConstants(formula))
-    if (!scope.visibleVariable(loc, c)) hidden.push_back(c);
+  for (const z3::expr& c : hiddenConstants(formula, scope, loc)) hidden.push_back(c);
   if (hidden.empty()) return formula;
   try {
     z3::goal goal(ctx);

@@ -56,6 +56,9 @@ class SourceScope {
 /// or nullopt when a part of it has no C counterpart there.
 std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
 
+/// The constants of `formula` that are no C variable at `loc` (temporaries, SSA copies, out of scope).
+std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
+
 /// ∃ (the constants of `formula` that are no C variable at `loc`) . formula, by quantifier elimination
 /// (Z3's qe-light, then qe, within `milliseconds`): what the formula says about the visible variables. SSA
 /// copies of a C variable that are not its current value (the value before a loop, say) are such constants;

@@ -11,8 +11,11 @@
 #include <set>
 
 #include "certify/Certify.h"
+#include "certify/Blocks.h"
 #include "certify/Unfolding.h"
 #include "frontend/c/Replay.h"
+#include "ir/Definitions.h"
+#include "ir/Queries.h"
 #include "util/Error.h"
 #include "util/Stats.h"
 #include "witness/CExpression.h"
@@ -306,9 +309,23 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
     return std::nullopt;
   };
 
-  // A loop the witness says nothing about has the invariant `true` (a cut point all the same).
+  // A loop the witness says nothing about has the invariant `true` (a cut point all the same); so has the
+  // head of a cycle no loop statement makes (a goto), which a witness cannot name.
   for (const ir::Location& loc : program.locs())
     if (loc.loopStart.known()) invariants.try_emplace(loc.id, program.ctx().bool_val(true));
+  if (!invariants.empty()) {
+    ir::Certificate named;
+    for (auto& [loc, formula] : invariants) named.invariants.emplace(loc, formula);
+    std::vector<bool> isCut = certify::cutPointsOf(program, named);
+    for (const ir::Procedure& proc : program.procs())
+      for (ir::LocId head : ir::uncutCycleHeads(program, proc.id, isCut))
+        invariants.try_emplace(head, program.ctx().bool_val(true));
+  }
+  // The program's temporaries carry values across the cut points that the C invariants cannot name (a loop
+  // bound computed once before the loop): where a temporary's definition holds, it joins the invariant.
+  ir::AvailableDefinitions definitions(program);
+  for (auto& [loc, formula] : invariants)
+    for (const z3::expr& definition : definitions.at(loc)) formula = formula && definition;
   if (!invariants.empty()) {
     ir::Certificate base;
     base.context = program.sharedCtx();

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <variant>
 
+#include "ir/Definitions.h"
 #include "report/ValueText.h"
 #include "util/Error.h"
 #include "witness/CExpression.h"
@@ -139,11 +140,21 @@ std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::
     ir::ProcId proc = program.loc(loc).proc;
     return scopes.try_emplace(proc, program, proc).first->second;
   };
+  // A temporary that is no C variable at the loop head is projected out; with its definition beside it
+  // (ir/Definitions.h), the projection replaces it by what it stands for instead of losing what it relates.
+  ir::AvailableDefinitions definitions(program);
+  auto inC = [&](const z3::expr& formula, ir::LocId loc) {
+    const SourceScope& scope = scopeOf(loc);
+    z3::expr defined = formula;
+    for (const z3::expr& definition : definitions.defining(loc, hiddenConstants(formula, scope, loc)))
+      defined = defined && definition;
+    return impliedC(visiblePart(defined, scope, loc), scope, loc);
+  };
   std::vector<LoopInvariant> out;
   if (certificate.form == ir::Certificate::Form::Modular) {
     for (auto& [loc, formula] : certificate.invariants) {
       if (!program.loc(loc).loopStart.known()) continue;
-      std::string c = impliedC(visiblePart(formula, scopeOf(loc), loc), scopeOf(loc), loc);
+      std::string c = inC(formula, loc);
       if (!c.empty()) out.push_back({loc, c});
     }
     return out;
@@ -154,7 +165,7 @@ std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::
   std::set<ir::LocId> silent;
   for (auto& [at, formula] : certificate.inlined) {
     if (!program.loc(at.loc).loopStart.known()) continue;
-    std::string c = impliedC(visiblePart(formula, scopeOf(at.loc), at.loc), scopeOf(at.loc), at.loc);
+    std::string c = inC(formula, at.loc);
     if (c.empty()) silent.insert(at.loc);
     else copies[at.loc].push_back(c);
   }

@@ -6,8 +6,11 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "certify/Blocks.h"
 #include "certify/Certify.h"
 #include "frontend/c/CFrontend.h"
+#include "ir/Definitions.h"
+#include "ir/Queries.h"
 #include "smt/Terms.h"
 #include "testing/TestFolder.h"
 #include "util/Error.h"
@@ -341,6 +344,98 @@ TEST(CorrectnessWitness, InvariantsAtLoopHeadsAreWrittenAndValidated) {
   // A witness of another file is rejected by its hash.
   outcome = validateWitness(p, path, {});
   EXPECT_EQ(outcome.validity, Validity::Rejected) << outcome.detail;
+}
+
+namespace {
+
+/// `invariants` as a checked certificate of `p` (the test fails when certify does not accept it).
+ir::Certificate acceptedCertificate(const ir::Program& p, const std::map<ir::LocId, z3::expr>& invariants) {
+  ir::Certificate certificate;
+  certificate.context = p.sharedCtx();
+  for (auto& [loc, formula] : invariants) certificate.invariants.emplace(loc, formula);
+  certify::CertifyOptions options;
+  options.nativeReplay = false;
+  certify::CheckOutcome checked = certify::checkCertificate(p, certificate, options);
+  EXPECT_TRUE(checked.accepted()) << checked.detail;
+  certificate.checked = true;
+  return certificate;
+}
+
+/// The witness `writeWitness` gives for `certificate`, and what validating it says.
+ValidationOutcome writtenAndValidated(const Translated& t, const ir::Certificate& certificate, std::string& yaml) {
+  WitnessText witness = writeWitness(*t.program, ir::Result::safe(certificate), {"test", ""});
+  EXPECT_TRUE(witness.yaml) << witness.whyNot;
+  yaml = witness.yaml.value_or("");
+  return validateWitness(*t.program, t.folder.write("witness.yml", yaml), {});
+}
+
+}  // namespace
+
+// LLVM computes `n + 1` once, before the loop, into a temporary the loop compares with: an invariant over
+// the temporary is written through its definition, and the validator knows the definition too.
+TEST(CorrectnessWitness, ATemporaryIsWrittenAsWhatItStandsFor) {
+  auto t = translate(R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n <= 0 || n >= 1000) return 0;
+  int last = n + 1 - 1;
+  for (int i = 0; i <= last; i++) {
+    if (!(i < n + 1)) reach_error();
+  }
+  return 0;
+}
+)");
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  ir::AvailableDefinitions definitions(p);
+  std::optional<ir::VarId> bound;
+  for (const ir::Variable& v : p.vars())
+    if (v.isTemporary() && v.proc == p.loc(head).proc && !definitions.defining(head, {v.cur}).empty()) bound = v.id;
+  ASSERT_TRUE(bound) << "the front end kept n + 1 in no temporary: the program no longer tests the mechanism";
+  z3::expr n = bySourceName(p, "n", head).cur;
+  std::string yaml;
+  // Projecting the temporary out without its definition leaves `true` here; through it, i <= n + 1.
+  z3::expr i = bySourceName(p, "i", head).cur, temporary = p.var(*bound).cur;
+  ir::Certificate certificate = acceptedCertificate(p, {{head, i <= temporary && temporary >= n + 1}});
+  ValidationOutcome outcome = writtenAndValidated(*t, certificate, yaml);
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail << "\n" << yaml;
+  YAML::Node invariant = YAML::Load(yaml)[0]["content"][0]["invariant"];
+  ASSERT_TRUE(invariant.IsMap()) << yaml;
+  z3::expr readBack = fromC(invariant["value"].as<std::string>(), SourceScope(p, p.loc(head).proc), head, "test");
+  z3::solver solver(p.ctx());
+  solver.add(readBack != (i <= n + 1));
+  EXPECT_EQ(solver.check(), z3::unsat) << invariant["value"].as<std::string>();
+}
+
+// A cycle made by goto has no loop statement a witness could name: the validator cuts it with `true`.
+TEST(CorrectnessWitness, ACycleOfGotoNeedsNoInvariantInTheWitness) {
+  auto t = translate(R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int i = 0;
+  while (__VERIFIER_nondet_int() && i < 10) i++;
+  if (i >= 20) {
+  STUCK:
+    goto STUCK;
+  }
+  if (i > 10) reach_error();
+  return 0;
+}
+)");
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  z3::expr i = bySourceName(p, "i", head).cur;
+  std::map<ir::LocId, z3::expr> invariants{{head, i >= 0 && i <= 10}};
+  ir::Certificate named;
+  named.invariants.emplace(head, i);
+  std::vector<bool> isCut = certify::cutPointsOf(p, named);
+  std::vector<ir::LocId> gotoHeads = ir::uncutCycleHeads(p, p.loc(head).proc, isCut);
+  ASSERT_EQ(gotoHeads.size(), 1u) << "the front end kept no cycle for the goto: the program tests nothing";
+  invariants.emplace(gotoHeads[0], p.ctx().bool_val(true));
+  std::string yaml;
+  ValidationOutcome outcome = writtenAndValidated(*t, acceptedCertificate(p, invariants), yaml);
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail << "\n" << yaml;
 }
 
 TEST(GraphMlWitness, AForeignViolationWitnessIsReadByKeyNamesAndReplayed) {
