@@ -16,6 +16,7 @@ AvailableDefinitions::AvailableDefinitions(const Program& program) {
     nextVar_.emplace(v.next.id(), v.id);
   }
   collect(program);
+  collectKills(program);
   holds_.assign(program.numLocs(), Holding(definitions_.size(), false));
   reached_.assign(program.numLocs(), false);
   for (const Procedure& proc : program.procs()) solve(program, proc.id);
@@ -57,17 +58,22 @@ void AvailableDefinitions::collect(const Program& program) {
   }
 }
 
-AvailableDefinitions::Holding AvailableDefinitions::transfer(const Program& program, const Edge& edge,
-                                                             Holding in) const {
-  std::vector<VarId> writes = edge.isCall() ? program.callWrites(edge) : edge.writes;
-  std::set<VarId> written(writes.begin(), writes.end());
-  for (size_t d = 0; d < definitions_.size(); ++d) {
-    if (!in[d]) continue;
-    const Definition& def = definitions_[d];
-    if (written.count(def.temporary) ||
-        std::any_of(def.operands.begin(), def.operands.end(), [&](VarId v) { return written.count(v) > 0; }))
-      in[d] = false;
+void AvailableDefinitions::collectKills(const Program& program) {
+  killedBy_.assign(program.numEdges(), {});
+  for (const Edge& edge : program.edges()) {
+    std::vector<VarId> writes = edge.isCall() ? program.callWrites(edge) : edge.writes;
+    std::set<VarId> written(writes.begin(), writes.end());
+    for (size_t d = 0; d < definitions_.size(); ++d) {
+      const Definition& def = definitions_[d];
+      if (written.count(def.temporary) ||
+          std::any_of(def.operands.begin(), def.operands.end(), [&](VarId v) { return written.count(v) > 0; }))
+        killedBy_[edge.id].push_back(d);
+    }
   }
+}
+
+AvailableDefinitions::Holding AvailableDefinitions::transfer(const Edge& edge, Holding in) const {
+  for (size_t d : killedBy_[edge.id]) in[d] = false;
   for (size_t d : generatedBy_[edge.id]) in[d] = true;
   return in;
 }
@@ -86,7 +92,7 @@ void AvailableDefinitions::solve(const Program& program, ProcId proc) {
     queued[at] = false;
     for (EdgeId id : program.loc(at).out) {
       const Edge& edge = program.edge(id);
-      Holding out = transfer(program, edge, holds_[at]);
+      Holding out = transfer(edge, holds_[at]);
       Holding& target = holds_[edge.to];
       bool changed = false;
       if (!reached_[edge.to]) {

@@ -40,12 +40,14 @@ class AvailableDefinitions {
   using Holding = std::vector<bool>;  // per definition
 
   void collect(const Program& program);
+  void collectKills(const Program& program);
   void solve(const Program& program, ProcId proc);
-  Holding transfer(const Program& program, const Edge& edge, Holding in) const;
+  Holding transfer(const Edge& edge, Holding in) const;
   std::optional<VarId> varOfCur(const z3::expr& constant) const;
 
   std::vector<Definition> definitions_;
   std::vector<std::vector<size_t>> generatedBy_;  // per edge: the definitions it makes
+  std::vector<std::vector<size_t>> killedBy_;     // per edge: the definitions it ends (writes t or an operand)
   std::vector<Holding> holds_;                    // per location
   std::vector<bool> reached_;                     // per location: whether holds_ says anything yet
   std::unordered_map<unsigned, VarId> curVar_, nextVar_;  // AST id of a cur (next) constant → variable

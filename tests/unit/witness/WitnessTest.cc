@@ -428,7 +428,7 @@ int main(void) {
   z3::expr i = bySourceName(p, "i", head).cur;
   std::map<ir::LocId, z3::expr> invariants{{head, i >= 0 && i <= 10}};
   ir::Certificate named;
-  named.invariants.emplace(head, i);
+  named.invariants.emplace(head, p.ctx().bool_val(true));  // only where the cut points are matters here
   std::vector<bool> isCut = certify::cutPointsOf(p, named);
   std::vector<ir::LocId> gotoHeads = ir::uncutCycleHeads(p, p.loc(head).proc, isCut);
   ASSERT_EQ(gotoHeads.size(), 1u) << "the front end kept no cycle for the goto: the program tests nothing";
