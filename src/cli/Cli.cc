@@ -86,9 +86,10 @@ struct VerifyCommand {
     addFrontendFlags(c, flags);
     c->add_option("--json", request.jsonFile, "write a JSON report to this file");
     c->add_option("--witness", request.witnessFile,
-                  "C tasks: write an SV-COMP witness (format 2.0, YAML) of a TRUE or FALSE to this file");
+                  "C tasks: write an SV-COMP witness (format 2.0, or 2.1 with function contracts; YAML) of a TRUE "
+                  "or FALSE to this file");
     c->add_option("--witness-format", request.witnessFormat,
-                  "yaml (format 2.0, the default) or graphml (the older GraphML 1.0)")
+                  "yaml (format 2.0 or 2.1, the default) or graphml (the older GraphML 1.0)")
         ->check(CLI::IsMember({"yaml", "graphml"}));
     c->add_option("--report", request.reportDir,
                   "write an HTML report (verdict, trace or invariants over the source, CFA) to DIR/index.html");
@@ -116,10 +117,11 @@ struct ValidateCommand {
 
   CLI::App* setUp(CLI::App& app) {
     CLI::App* c = app.add_subcommand(
-        "validate", "check an SV-COMP witness (format 2.0 or GraphML 1.0) of a C task: replay a violation witness natively, "
-                    "check a correctness witness's loop invariants with certify");
+        "validate", "check an SV-COMP witness (format 2.0, 2.1 function contracts, or GraphML 1.0) of a C task: "
+                    "replay a violation witness natively, check a correctness witness's loop invariants and "
+                    "contracts with certify");
     addTaskArgument(c, request.input);
-    c->add_option("--witness", request.witnessFile, "the witness (format 2.0 YAML, or GraphML 1.0)")->required();
+    c->add_option("--witness", request.witnessFile, "the witness (format 2.0 or 2.1 YAML, or GraphML 1.0)")->required();
     c->add_option("--timeout", request.timeoutSeconds, "seconds for all checks together (default 120)");
     addFrontendFlags(c, flags);
     c->add_flag("-v,--verbose", request.verbosity, "log the front end's progress on stderr");

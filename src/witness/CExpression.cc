@@ -17,7 +17,6 @@ namespace argus::witness {
 // ---------------------------------------------------------------- scope
 
 SourceScope::SourceScope(const ir::Program& program, ir::ProcId proc) : program_(program), proc_(proc) {
-  for (const ir::Variable& v : program.vars()) byConstant_.emplace(v.cur.id(), v.id);
   const ir::Procedure& procedure = program.proc(proc);
   std::set<std::string> ambiguous(procedure.ambiguousNames.begin(), procedure.ambiguousNames.end());
   auto usable = [&](const std::string& name) { return !name.empty() && !ambiguous.count(name); };
@@ -89,12 +88,64 @@ std::optional<std::string> SourceScope::nameOf(ir::LocId loc, ir::VarId var) con
   return std::nullopt;
 }
 
-std::optional<SourceScope::Visible> SourceScope::visibleVariable(ir::LocId loc, const z3::expr& constant) const {
+
+CNames SourceScope::namesAt(ir::LocId loc) const {
+  CNames names(program_);
+  auto at = atLocation_.find(loc);
+  if (at == atLocation_.end()) return names;
+  // A variable's own name first, so that the writer prefers it to a copy's name (nameOf's rule).
+  for (const auto& [name, writers] : at->second)
+    if (auto var = variableOf(loc, name); var && program_.var(*var).sourceName == name)
+      names.add(*var, program_.var(*var).cur, name);
+  for (const auto& [name, writers] : at->second)
+    if (auto var = variableOf(loc, name)) names.add(*var, program_.var(*var).cur, name);
+  return names;
+}
+
+// ---------------------------------------------------------------- names
+
+void CNames::add(ir::VarId var, const z3::expr& constant, const std::string& text) {
+  byConstant_.try_emplace(constant.id(), Named{var, text});
+  alias(var, constant, text);
+}
+
+void CNames::alias(ir::VarId var, const z3::expr& constant, const std::string& text) {
+  byText_.try_emplace(text, var, constant);
+}
+
+std::optional<CNames::Named> CNames::ofConstant(const z3::expr& constant) const {
   auto it = byConstant_.find(constant.id());
   if (it == byConstant_.end()) return std::nullopt;
-  std::optional<std::string> name = nameOf(loc, it->second);
-  if (!name) return std::nullopt;
-  return Visible{it->second, *name};
+  return it->second;
+}
+
+std::optional<std::pair<ir::VarId, z3::expr>> CNames::ofText(const std::string& text) const {
+  auto it = byText_.find(text);
+  if (it == byText_.end()) return std::nullopt;
+  return it->second;
+}
+
+CNames ensuresNames(const SourceScope& scope) {
+  const ir::Program& program = scope.program();
+  const ir::Procedure& proc = program.proc(scope.proc());
+  CNames names(program);
+  std::set<std::string> ambiguous(proc.ambiguousNames.begin(), proc.ambiguousNames.end());
+  auto usable = [&](const ir::Variable& v) { return !v.sourceName.empty() && !ambiguous.count(v.sourceName); };
+  if (proc.results.size() == 1 && program.var(proc.results[0]).type.bits > 0)
+    names.add(proc.results[0], program.var(proc.results[0]).cur, "\\result");
+  for (ir::VarId p : proc.params) {
+    const ir::Variable& v = program.var(p);
+    if (!usable(v)) continue;
+    names.add(p, v.old, "\\old(" + v.sourceName + ")");
+    names.alias(p, v.old, v.sourceName);
+  }
+  for (ir::VarId g : program.globals()) {
+    const ir::Variable& v = program.var(g);
+    if (!usable(v)) continue;
+    names.add(g, v.old, "\\old(" + v.sourceName + ")");
+    names.add(g, v.cur, v.sourceName);
+  }
+  return names;
 }
 
 // ---------------------------------------------------------------- IR → C
@@ -117,7 +168,7 @@ struct CText {
 
 class Writer {
  public:
-  Writer(const SourceScope& scope, ir::LocId loc) : scope_(scope), loc_(loc) {}
+  explicit Writer(const CNames& names) : names_(names) {}
 
   std::optional<std::string> formula(const z3::expr& e) {
     std::optional<CText> t = boolean(e);
@@ -132,9 +183,9 @@ class Writer {
     std::string name;
   };
   std::optional<Named> variable(const z3::expr& e) {
-    auto visible = scope_.visibleVariable(loc_, e);
-    if (!visible) return std::nullopt;
-    return Named{&scope_.program().var(visible->var), visible->name};
+    auto named = names_.ofConstant(e);
+    if (!named) return std::nullopt;
+    return Named{&names_.program().var(named->var), named->text};
   }
 
   std::optional<CText> boolean(const z3::expr& e) {
@@ -289,27 +340,36 @@ class Writer {
                  half};
   }
 
-  const SourceScope& scope_;
-  ir::LocId loc_;
+  const CNames& names_;
 };
 
 }  // namespace
 
+std::optional<std::string> toC(const z3::expr& formula, const CNames& names) { return Writer(names).formula(formula); }
+
 std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
-  return Writer(scope, loc).formula(formula);
+  return toC(formula, scope.namesAt(loc));
 }
 
-std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
+std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const CNames& names) {
   std::vector<z3::expr> hidden;
   for (const z3::expr& c : smt::freeConstants(formula))
-    if (!scope.visibleVariable(loc, c)) hidden.push_back(c);
+    if (!names.ofConstant(c)) hidden.push_back(c);
   return hidden;
 }
 
+std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
+  return hiddenConstants(formula, scope.namesAt(loc));
+}
+
 z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocId loc, unsigned milliseconds) {
+  return visiblePart(formula, scope.namesAt(loc), milliseconds);
+}
+
+z3::expr visiblePart(const z3::expr& formula, const CNames& names, unsigned milliseconds) {
   z3::context& ctx = formula.ctx();
   z3::expr_vector hidden(ctx);
-  for (const z3::expr& c : hiddenConstants(formula, scope, loc)) hidden.push_back(c);
+  for (const z3::expr& c : hiddenConstants(formula, names)) hidden.push_back(c);
   if (hidden.empty()) return formula;
   try {
     z3::goal goal(ctx);
@@ -327,7 +387,11 @@ z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocI
 }
 
 std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
-  Writer writer(scope, loc);
+  return impliedC(formula, scope.namesAt(loc));
+}
+
+std::string impliedC(const z3::expr& formula, const CNames& names) {
+  Writer writer(names);
   std::string out;
   for (const z3::expr& c : smt::conjuncts(formula)) {
     if (auto text = writer.formula(c)) out += (out.empty() ? "" : " && ") + *text;
@@ -341,8 +405,8 @@ namespace {
 
 class Reader {
  public:
-  Reader(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where)
-      : text_(text), scope_(scope), loc_(loc), where_(where), ctx_(scope.program().ctx()) {}
+  Reader(const std::string& text, const CNames& names, const std::string& where)
+      : text_(text), names_(names), where_(where), ctx_(names.program().ctx()) {}
 
   z3::expr read() {
     z3::expr e = asBool(conditional());
@@ -381,7 +445,24 @@ class Reader {
     expect(":");
     z3::expr b = conditional();
     if (a.is_bool() && b.is_bool()) return z3::ite(asBool(c), a, b);
+    if (auto reading = signedReading(c, a, b)) return *reading;
     return z3::ite(asBool(c), asInt(a), asInt(b));
+  }
+  /// `(u >= H ? u - 2H : u)` of an unsigned variable u of the int encoding (how the writer says the value
+  /// the encoding keeps, the signed reading of u's bits) is that value itself: read so, the formula is the
+  /// one the writer started from rather than a nest of case splits the solver must undo.
+  std::optional<z3::expr> signedReading(const z3::expr& c, const z3::expr& a, const z3::expr& b) {
+    auto it = unsignedValues_.find(b.id());
+    if (it == unsignedValues_.end()) return std::nullopt;
+    const z3::expr &kept = it->second.kept, &half = it->second.half;
+    auto isNumeral = [](const z3::expr& e, const z3::expr& value) {
+      return e.is_numeral() && z3::eq(e, value.simplify());
+    };
+    bool test = c.is_app() && c.decl().decl_kind() == Z3_OP_GE && z3::eq(c.arg(0), b) && isNumeral(c.arg(1), half);
+    bool wrapped = a.is_app() && a.decl().decl_kind() == Z3_OP_SUB && a.num_args() == 2 && z3::eq(a.arg(0), b) &&
+                   isNumeral(a.arg(1), 2 * half);
+    if (!test || !wrapped) return std::nullopt;
+    return kept;
   }
   z3::expr logicalOr() {
     z3::expr e = logicalAnd();
@@ -431,11 +512,27 @@ class Reader {
       if (accept("*")) {
         e = asInt(e) * asInt(unary());
       } else if (accept("/")) {
-        e = truncatedQuotient(asInt(e), positiveLiteral());
+        z3::expr a = asInt(e);
+        int64_t d = positiveLiteral();
+        // (x - mod(x, d)) / d divides exactly: SMT-LIB's div(x, d), as the writer wrote it.
+        bool exact = a.is_app() && a.decl().decl_kind() == Z3_OP_SUB && a.num_args() == 2 &&
+                     a.arg(1).is_app() && a.arg(1).decl().decl_kind() == Z3_OP_MOD &&
+                     z3::eq(a.arg(1).arg(0), a.arg(0)) && z3::eq(a.arg(1).arg(1), ctx_.int_val(d));
+        e = exact ? z3::expr(a.arg(0) / ctx_.int_val(d)) : truncatedQuotient(a, d);
       } else if (accept("%")) {
         z3::expr a = asInt(e);
         int64_t d = positiveLiteral();
+        // ((x % d) + d) % d is SMT-LIB's mod(x, d) (rounding down), as the writer wrote it.
+        if (a.is_app() && a.decl().decl_kind() == Z3_OP_ADD && a.num_args() == 2 &&
+            z3::eq(a.arg(1), ctx_.int_val(d))) {
+          auto it = remainders_.find(a.arg(0).id());
+          if (it != remainders_.end() && it->second.divisor == d) {
+            e = z3::mod(it->second.dividend, ctx_.int_val(d));
+            continue;
+          }
+        }
         e = a - ctx_.int_val(d) * truncatedQuotient(a, d);
+        remainders_.emplace(e.id(), Remainder{e, a, d});
       } else {
         return e;
       }
@@ -496,35 +593,68 @@ class Reader {
         ++pos_;
       return ctx_.int_val(digits.c_str());
     }
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      size_t start = pos_;
-      while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) ++pos_;
-      std::string name = text_.substr(start, pos_ - start);
-      std::optional<ir::VarId> id = scope_.variableOf(loc_, name);
-      if (!id) fail("no variable '" + name + "' in scope there");
-      const ir::Variable& var = scope_.program().var(*id);
-      if (var.cur.is_bool()) return var.cur;
-      if (!var.cur.is_int() || var.type.bits == 0) fail("variable '" + name + "' is not a C integer");
-      if (var.type.isSigned || var.type.bits == 1) return var.cur;
-      // C sees the unsigned value of the bits the int encoding keeps as their signed reading.
-      z3::expr modulus = ctx_.int_val(std::to_string(static_cast<unsigned long long>(1) << (var.type.bits - 1)).c_str()) * 2;
-      return z3::ite(var.cur < 0, var.cur + modulus, var.cur);
+    if (c == '\\') {  // \result, \old(x)
+      ++pos_;
+      std::string keyword = identifier();
+      if (keyword == "result") return named("\\result");
+      if (keyword != "old") fail("unknown '\\" + keyword + "'");
+      expect("(");
+      skipSpace();
+      std::string name = identifier();
+      expect(")");
+      return named("\\old(" + name + ")");
     }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return named(identifier());
     fail(std::string("unexpected '") + c + "'");
+  }
+  std::string identifier() {
+    size_t start = pos_;
+    while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) ++pos_;
+    if (pos_ == start) fail("expected a name");
+    return text_.substr(start, pos_ - start);
+  }
+  /// The value C sees of what `text` names.
+  z3::expr named(const std::string& text) {
+    auto found = names_.ofText(text);
+    if (!found) fail("no variable '" + text + "' in scope there");
+    const ir::Variable& var = names_.program().var(found->first);
+    const z3::expr& value = found->second;
+    if (value.is_bool()) return value;
+    if (!value.is_int() || var.type.bits == 0) fail("variable '" + text + "' is not a C integer");
+    if (var.type.isSigned || var.type.bits == 1) return value;
+    // C sees the unsigned value of the bits the int encoding keeps as their signed reading.
+    z3::expr half = ctx_.int_val(std::to_string(static_cast<unsigned long long>(1) << (var.type.bits - 1)).c_str());
+    z3::expr unsignedValue = z3::ite(value < 0, value + half * 2, value);
+    unsignedValues_.emplace(unsignedValue.id(), UnsignedValue{unsignedValue, value, half});
+    return unsignedValue;
   }
 
   const std::string& text_;
-  const SourceScope& scope_;
-  ir::LocId loc_;
+  const CNames& names_;
   const std::string& where_;
+  // Terms this reader built, by AST id, for the shapes the writer writes for SMT-LIB terms (see their uses).
+  // Each entry holds its term as well, so that no other term can take the id while the reader lives.
+  struct UnsignedValue {
+    z3::expr term, kept, half;  // C's value of u; the value the encoding keeps; 2^(bits-1)
+  };
+  struct Remainder {
+    z3::expr term, dividend;  // x % d; x
+    int64_t divisor;
+  };
+  std::map<unsigned, UnsignedValue> unsignedValues_;
+  std::map<unsigned, Remainder> remainders_;
   z3::context& ctx_;
   size_t pos_ = 0;
 };
 
 }  // namespace
 
+z3::expr fromC(const std::string& text, const CNames& names, const std::string& where) {
+  return Reader(text, names, where).read();
+}
+
 z3::expr fromC(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where) {
-  return Reader(text, scope, loc, where).read();
+  return fromC(text, scope.namesAt(loc), where);
 }
 
 }  // namespace argus::witness

@@ -85,6 +85,7 @@ std::optional<std::string> taskMismatch(const ir::Program& program, const GraphM
 }
 
 ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId, z3::expr> invariants,
+                                  const std::map<ir::ProcId, ir::Contract>& contracts,
                                   const ValidationOptions& options);
 
 /// The largest unrolling tried for a witness without invariants (a recursive program's unrolling grows
@@ -220,19 +221,38 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::No
   const std::string kind = "correctness";
   if (!content || !content.IsSequence()) throw InputError(file, 0, "an invariant_set needs a content list");
   std::map<ir::LocId, z3::expr> invariants;
+  std::map<ir::ProcId, ir::Contract> contracts;
   std::map<ir::ProcId, SourceScope> scopes;
   for (const YAML::Node& item : content) {
     YAML::Node invariant = item["invariant"];
     if (!invariant || !invariant.IsMap()) throw InputError(file, lineOf(item), "an item of content without an invariant");
     std::string type = scalar(invariant, "type", file);
-    if (type != "loop_invariant") return outcome(Validity::Unconfirmed, kind, "argus reads no " + type + " entries");
-    if (scalar(invariant, "format", file) != "c_expression")
-      return outcome(Validity::Unconfirmed, kind, "an invariant not in the format c_expression");
+    if (type != "loop_invariant" && type != "function_contract")
+      return outcome(Validity::Unconfirmed, kind, "argus reads no " + type + " entries");
+    std::string format = scalar(invariant, "format", file);
+    if (format != "c_expression" && format != "ext_c_expression")
+      return outcome(Validity::Unconfirmed, kind, "an invariant in the format " + format + ", not a C expression");
     YAML::Node where = invariant["location"];
     if (!where || !where.IsMap()) throw InputError(file, lineOf(invariant), "an invariant without a location");
     int line = std::stoi(scalar(where, "line", file));
     int column = where["column"] ? std::stoi(scalar(where, "column", file)) : 0;
     std::string function = where["function"] ? scalar(where, "function", file) : "main";
+    if (type == "function_contract") {
+      // The contract of the function the location names; requires over its parameters and the globals at
+      // entry, ensures also over \old(x) and \result (CExpression.h, ensuresNames).
+      ir::ProcId proc = program.findProc(function);
+      if (proc == ir::kNone || proc == program.mainProc())
+        return outcome(Validity::Unconfirmed, kind, "no function " + function + " that a contract could be of");
+      const SourceScope& scope = scopes.try_emplace(proc, program, proc).first->second;
+      std::string at = fmt::format("{}:{}", file, lineOf(invariant));
+      z3::expr pre = invariant["requires"] ? fromC(scalar(invariant, "requires", file),
+                                                   scope.namesAt(program.proc(proc).entry), at)
+                                           : program.ctx().bool_val(true);
+      z3::expr post = fromC(scalar(invariant, "ensures", file), ensuresNames(scope), at);
+      auto [it, fresh] = contracts.try_emplace(proc, ir::Contract{pre, post});
+      if (!fresh) it->second = ir::Contract{it->second.pre && pre, it->second.post && post};
+      continue;
+    }
     auto loc = loopHeadAt(program, program.origin().file, line, column, function);
     if (!loc)
       return outcome(Validity::Unconfirmed, kind,
@@ -243,7 +263,7 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::No
     auto [it, fresh] = invariants.try_emplace(*loc, formula);
     if (!fresh) it->second = it->second && formula;
   }
-  return checkInvariants(program, std::move(invariants), options);
+  return checkInvariants(program, std::move(invariants), contracts, options);
 }
 
 /// The GraphML correctness witness: each node's invariant at the loop that its incoming edges'
@@ -278,12 +298,13 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const GraphMlW
     auto [it, fresh] = invariants.try_emplace(*loc, formula);
     if (!fresh) it->second = it->second || formula;
   }
-  return checkInvariants(program, std::move(invariants), options);
+  return checkInvariants(program, std::move(invariants), {}, options);
 }
 
-/// The invariants (at loop heads; `true` at the others) as a certificate that certify accepts, in one of
-/// the forms the header lists.
+/// The invariants (at loop heads; `true` at the others) and the contracts as a certificate that certify
+/// accepts, in one of the forms the header lists.
 ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId, z3::expr> invariants,
+                                  const std::map<ir::ProcId, ir::Contract>& contracts,
                                   const ValidationOptions& options) {
   const std::string kind = "correctness";
 
@@ -292,8 +313,13 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
   checks.nativeReplay = false;
   Stopwatch clock;
   std::string last = "no attempt";
+  std::string contractsRefuted;  // why certify did not accept the witness's contracts, if it did not
+  auto unconfirmed = [&](std::string detail) {
+    if (!contractsRefuted.empty()) detail = "with the function contracts: " + contractsRefuted + "; then " + detail;
+    return outcome(Validity::Unconfirmed, kind, detail);
+  };
   auto attempt = [&](ir::Certificate certificate) -> std::optional<ValidationOutcome> {
-    if (clock.seconds() > options.budget) return outcome(Validity::Unconfirmed, kind, "out of time; last: " + last);
+    if (clock.seconds() > options.budget) return unconfirmed("out of time; last: " + last);
     certify::CheckOutcome checked = certify::checkCertificate(program, certificate, checks);
     std::string what;
     switch (certificate.kind) {
@@ -313,7 +339,7 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
   // head of a cycle no loop statement makes (a goto), which a witness cannot name.
   for (const ir::Location& loc : program.locs())
     if (loc.loopStart.known()) invariants.try_emplace(loc.id, program.ctx().bool_val(true));
-  if (!invariants.empty()) {
+  if (!invariants.empty() || !contracts.empty()) {
     ir::Certificate named;
     for (auto& [loc, formula] : invariants) named.invariants.emplace(loc, formula);
     std::vector<bool> isCut = certify::cutPointsOf(program, named);
@@ -325,6 +351,22 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
     ir::AvailableDefinitions definitions(program);
     for (auto& [loc, formula] : invariants)
       for (const z3::expr& definition : definitions.at(loc)) formula = formula && definition;
+  }
+  if (!contracts.empty()) {
+    // The witness's contracts stand for the calls (certify's modular form): what proves a recursive program.
+    ir::Certificate modular;
+    modular.context = program.sharedCtx();
+    modular.form = ir::Certificate::Form::Modular;
+    modular.kind = ir::Certificate::Kind::Invariants;
+    for (auto& [loc, formula] : invariants) modular.invariants.emplace(loc, formula);
+    for (auto& [proc, contract] : contracts) modular.contracts.emplace(proc, contract);
+    if (auto done = attempt(std::move(modular))) {
+      done->detail += fmt::format(" (with the witness's {} function contracts)", contracts.size());
+      return *done;
+    }
+    contractsRefuted = last;
+  }
+  if (!invariants.empty()) {
     ir::Certificate base;
     base.context = program.sharedCtx();
     bool calls = false;
@@ -333,7 +375,7 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
       // Every activation of a loop carries the loop's invariant: the inlined form on certify's unfolding.
       auto unfolding = certify::unfoldCalls(program);
       if (auto* refused = std::get_if<certify::UnfoldingRefused>(&unfolding))
-        return outcome(Validity::Unconfirmed, kind, "no unfolding of the calls: " + refused->detail);
+        return unconfirmed("no unfolding of the calls: " + refused->detail);
       base.form = ir::Certificate::Form::Inlined;
       for (auto& [at, copy] : std::get<certify::Unfolding>(unfolding).copies)
         if (auto it = invariants.find(at.loc); it != invariants.end()) base.inlined.emplace(at, it->second);
@@ -355,9 +397,8 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
       certificate.bound = bound;
       if (auto done = attempt(std::move(certificate))) return *done;
     }
-    return outcome(Validity::Unconfirmed, kind,
-                   fmt::format("the invariants are neither k-inductive for k up to 32 nor bounded within {} blocks; "
-                               "last: {}", kMaxUnrolling, last));
+    return unconfirmed(fmt::format("the invariants are neither k-inductive for k up to 32 nor bounded within {} "
+                                   "blocks; last: {}", kMaxUnrolling, last));
   }
   // No loops: bounded unless recursion is not.
   for (unsigned bound = 1; bound <= kMaxUnrolling; bound *= 2) {
@@ -367,9 +408,8 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
     certificate.bound = bound;
     if (auto done = attempt(std::move(certificate))) return *done;
   }
-  return outcome(Validity::Unconfirmed, kind,
-                 fmt::format("no loop statement to name (none, or loops made of goto), and no complete unrolling up "
-                             "to bound {}; last: {}", kMaxUnrolling, last));
+  return unconfirmed(fmt::format("no loop statement to name (none, or loops made of goto), and no complete "
+                                 "unrolling up to bound {}; last: {}", kMaxUnrolling, last));
 }
 
 /// What both formats do once the witness is read: one for another task is rejected, one for a program

@@ -1,4 +1,4 @@
-// argus as a validator of SV-COMP witnesses 2.0 for its own input programs:
+// argus as a validator of SV-COMP witnesses 2.0 (and 2.1's function contracts) for its own input programs:
 //  * a violation witness is confirmed when the C program, compiled and run natively with the values of
 //    its `function_return` waypoints fed to the __VERIFIER_nondet_* calls in order, reaches the error
 //    function (the same native replay that backs every FALSE); when the program reads malloc'd memory and
@@ -9,7 +9,10 @@
 //    the definitions of temporaries that hold there, ir/Definitions.h), form a certificate that certify
 //    accepts: k-inductive for some k in 1, 2, 4, …, 32, or else bounded by 2, 4, …, 256 blocks between
 //    the loop heads (on certify's unfolding of the calls, for a program with procedures); for a program
-//    without loops, a complete unrolling.
+//    without loops, a complete unrolling. A witness with `function_contract` entries is first checked in
+//    certify's modular form: each contract holds of its function's body with the calls in it replaced by
+//    their callees' contracts (a function without one: true), and the loop invariants are inductive there;
+//    this is how a recursive program's proof is confirmed.
 // Anything else is rejected (the witness contradicts the program, or names another file or property) or
 // unconfirmed (argus could not decide it, or the witness uses waypoints argus does not follow).
 #pragma once
@@ -42,7 +45,7 @@ struct ValidationOptions {
 };
 
 /// Validates the witness in `witnessFile` for `program` (a C program). Throws InputError when the file
-/// is not a witness of format 2.0.
+/// is not a witness of format 2.x (or GraphML 1.0).
 ValidationOutcome validateWitness(const ir::Program& program, const std::string& witnessFile,
                                   const ValidationOptions& options);
 

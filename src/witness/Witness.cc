@@ -44,10 +44,11 @@ std::string creationTime() {
 
 namespace {
 
-void emitMetadata(YAML::Emitter& out, const ir::Program& program, const WitnessMetadata& metadata) {
+void emitMetadata(YAML::Emitter& out, const ir::Program& program, const WitnessMetadata& metadata,
+                  const char* formatVersion = "2.0") {
   const ir::Origin& origin = program.origin();
   out << YAML::Key << "metadata" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "format_version" << YAML::Value << YAML::DoubleQuoted << "2.0";
+  out << YAML::Key << "format_version" << YAML::Value << YAML::DoubleQuoted << formatVersion;
   out << YAML::Key << "uuid" << YAML::Value << YAML::DoubleQuoted << newUuid();
   out << YAML::Key << "creation_time" << YAML::Value << YAML::DoubleQuoted << creationTime();
   out << YAML::Key << "producer" << YAML::Value << YAML::BeginMap;
@@ -72,7 +73,7 @@ void emitLocation(YAML::Emitter& out, const std::string& file, int line, int col
   out << YAML::Key << "location" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "file_name" << YAML::Value << YAML::DoubleQuoted << file;
   out << YAML::Key << "line" << YAML::Value << line;
-  out << YAML::Key << "column" << YAML::Value << column;
+  if (column > 0) out << YAML::Key << "column" << YAML::Value << column;
   out << YAML::Key << "function" << YAML::Value << function;
   out << YAML::EndMap;
 }
@@ -178,6 +179,26 @@ std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::
   return out;
 }
 
+/// The contracts of a modular certificate in C, for the functions other than main that have a source
+/// position in `file` and whose contract says something C can express.
+std::vector<FunctionContract> functionContracts(const ir::Program& program, const ir::Certificate& certificate,
+                                                const std::string& file) {
+  std::vector<FunctionContract> out;
+  if (certificate.form != ir::Certificate::Form::Modular) return out;
+  for (auto& [proc, contract] : certificate.contracts) {
+    const ir::Procedure& procedure = program.proc(proc);
+    if (proc == program.mainProc() || !procedure.loc.known() || !sameFile(procedure.loc.file, file)) continue;
+    SourceScope scope(program, proc);
+    CNames atEntry = scope.namesAt(procedure.entry), atExit = ensuresNames(scope);
+    // Simplified first: an engine's contract may carry double negations and constant parts (`!err(…)`).
+    std::string requiresClause = impliedC(visiblePart(contract.pre.simplify(), atEntry), atEntry);
+    std::string ensuresClause = impliedC(visiblePart(contract.post.simplify(), atExit), atExit);
+    if (requiresClause.empty() && ensuresClause.empty()) continue;
+    out.push_back({proc, requiresClause.empty() ? "1" : requiresClause, ensuresClause.empty() ? "1" : ensuresClause});
+  }
+  return out;
+}
+
 WitnessText correctnessWitness(const ir::Program& program, const ir::Certificate& certificate,
                                const WitnessMetadata& metadata) {
   if (!certificate.checked) return {std::nullopt, "the certificate was not checked"};
@@ -188,11 +209,22 @@ WitnessText correctnessWitness(const ir::Program& program, const ir::Certificate
   for (LoopInvariant& inv : loopInvariants(program, certificate))
     if (sameFile(program.loc(inv.loc).loopStart.file, file)) invariants.push_back(std::move(inv));
   if (metadata.format == WitnessFormat::GraphMl) return {graphMlCorrectness(program, invariants, metadata), ""};
+  std::vector<FunctionContract> contracts = functionContracts(program, certificate, file);
   YAML::Emitter out;
   out << YAML::BeginSeq << YAML::BeginMap;
   out << YAML::Key << "entry_type" << YAML::Value << "invariant_set";
-  emitMetadata(out, program, metadata);
+  emitMetadata(out, program, metadata, contracts.empty() ? "2.0" : "2.1");
   out << YAML::Key << "content" << YAML::Value << YAML::BeginSeq;
+  for (const FunctionContract& contract : contracts) {
+    const ir::Procedure& procedure = program.proc(contract.proc);
+    out << YAML::BeginMap << YAML::Key << "invariant" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "type" << YAML::Value << "function_contract";
+    emitLocation(out, file, procedure.loc.line, procedure.loc.column, procedure.name);
+    out << YAML::Key << "requires" << YAML::Value << YAML::DoubleQuoted << contract.requiresClause;
+    out << YAML::Key << "ensures" << YAML::Value << YAML::DoubleQuoted << contract.ensuresClause;
+    out << YAML::Key << "format" << YAML::Value << "ext_c_expression";
+    out << YAML::EndMap << YAML::EndMap;
+  }
   for (const LoopInvariant& inv : invariants) {
     const ir::SourceLoc& start = program.loc(inv.loc).loopStart;
     out << YAML::BeginMap << YAML::Key << "invariant" << YAML::Value << YAML::BeginMap;

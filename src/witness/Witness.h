@@ -1,10 +1,13 @@
-// SV-COMP verification witnesses, format 2.0 (YAML), written from checked evidence and read back:
+// SV-COMP verification witnesses, format 2.0 and 2.1 (YAML), written from checked evidence and read back:
 //  * a violation witness (`violation_sequence`) for FALSE: one `function_return` waypoint per value the
 //    trace's __VERIFIER_nondet_* calls return (`\result == V`, at the call's closing parenthesis), in
 //    execution order, then the `target` waypoint at the call of the error function;
 //  * a correctness witness (`invariant_set`) for TRUE: a `loop_invariant` per loop of the input program
 //    whose head the certificate speaks about, the invariant as a C expression over source variables (what
-//    the certificate says there that C can express: see CExpression.h).
+//    the certificate says there that C can express: see CExpression.h); and, for a certificate with
+//    procedure contracts (a recursive program's proof), a `function_contract` per function of the format
+//    2.1 (`requires` over the parameters and globals, `ensures` also over `\old(x)` and `\result`).
+//    A witness without contracts stays in format 2.0.
 // Only evidence that certify accepted is written; evidence that cannot be said in the format gives no
 // witness (with the reason), never a wrong one.
 #pragma once
@@ -48,6 +51,12 @@ struct Waypoint {
 struct LoopInvariant {
   ir::LocId loc;
   std::string value;
+};
+
+/// What a correctness witness says of one function: its contract, in C ("1" for a side that says nothing).
+struct FunctionContract {
+  ir::ProcId proc;
+  std::string requiresClause, ensuresClause;
 };
 
 /// "YYYY-MM-DDThh:mm:ssZ", now.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks the SV-COMP witnesses an `argus bench --witnesses` run wrote (*.witness.yml below its folder)
-against argus's JSON schema of format 2.0, and counts what `argus validate` said of them (the TSV's
+against argus's JSON schema of formats 2.0 and 2.1, and counts what `argus validate` said of them (the TSV's
 `witness` column).
 
 Usage: check_witnesses.py BENCH_FOLDER SCHEMA --min N [--min-confirmed M]

@@ -1,6 +1,6 @@
 // The witness module: positions in source text, C expressions to and from the int encoding, loop starts
 // from the front end, and the witnesses of hand-made evidence validated (or not) by argus itself, in
-// format 2.0 and in GraphML.
+// format 2.0 (2.1 with function contracts) and in GraphML.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -248,6 +248,32 @@ TEST(CExpression, RoundTripsLinearFormulasOverSourceVariables) {
   EXPECT_EQ(c.check(), z3::unsat);
 }
 
+// What the writer spells out for C (an unsigned variable's value as the encoding keeps it, SMT-LIB's
+// rounding of div and mod) is read back as the term it came from, not as case splits a solver must undo:
+// a contract of unsigned arithmetic read back with them was beyond the solver (sum_non_eq-2).
+TEST(CExpression, ReadsTheWritersShapesBackAsTheTermsTheyCameFrom) {
+  auto t = translate(kCounter);
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  SourceScope scope(p, p.loc(head).proc);
+  z3::expr i = bySourceName(p, "i", head).cur, u = bySourceName(p, "u", head).cur;
+  z3::expr formula = z3::mod(u + i, p.ctx().int_val(int64_t{4294967296})) <= u && (u - z3::mod(u, 7)) / 7 >= i;
+  auto text = toC(formula, scope, head);
+  ASSERT_TRUE(text) << formula;
+  z3::expr back = fromC(*text, scope, head, "test");
+  bool split = false;
+  smt::forEachSubterm(back, [&](const z3::expr& e) { split |= e.is_app() && e.decl().decl_kind() == Z3_OP_ITE; });
+  EXPECT_FALSE(split) << *text << "\n read back as " << back;
+  z3::solver solver(p.ctx());
+  solver.add(back != formula);
+  EXPECT_EQ(solver.check(), z3::unsat) << *text << "\n read back as " << back;
+  // The same shapes written by hand over other terms keep their C meaning.
+  z3::solver c(p.ctx());
+  c.add(i == -7);
+  c.add(!fromC("((((long long)i % 2LL) + 3LL) % 2LL) == 0LL", scope, head, "test"));
+  EXPECT_EQ(c.check(), z3::unsat);
+}
+
 TEST(CExpression, LeavesOutWhatCCannotSay) {
   auto t = translate(kCounter);
   const ir::Program& p = *t->program;
@@ -484,4 +510,80 @@ TEST(GraphMlWitness, AForeignViolationWitnessIsReadByKeyNamesAndReplayed) {
   // Not well-formed XML names the file.
   std::string broken = t->folder.write("broken.graphml", "<graphml><graph>\n</graphml>\n");
   EXPECT_THROW(validateWitness(p, broken, {}), InputError);
+}
+
+// A recursive program is proved by procedure contracts (recmc's certificates): the witness says them as
+// format 2.1's function contracts, `\old(n)` for the parameter's value at entry and `\result` for the value
+// returned, and the validator checks them in certify's modular form.
+TEST(CorrectnessWitness, AContractOfARecursiveFunctionIsWrittenAndValidated) {
+  auto t = translate(R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int sum(int n) {
+  if (n <= 0) return 0;
+  return n + sum(n - 1);
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n > 1000) return 0;
+  if (sum(n) < n) reach_error();
+  return 0;
+}
+)");
+  const ir::Program& p = *t->program;
+  ir::ProcId sum = p.findProc("sum");
+  ASSERT_NE(sum, ir::kNone);
+  ASSERT_EQ(p.proc(sum).params.size(), 1u);
+  ASSERT_EQ(p.proc(sum).results.size(), 1u);
+  z3::expr n = p.var(p.proc(sum).params[0]).old, result = p.var(p.proc(sum).results[0]).cur;
+  auto contractOf = [&](const z3::expr& post) {
+    ir::Certificate certificate;
+    certificate.context = p.sharedCtx();
+    certificate.contracts.emplace(sum, ir::Contract{p.ctx().bool_val(true), post});
+    return certificate;
+  };
+  ir::Certificate proof = contractOf(result >= 0 && (n <= 0 || result >= n));
+  certify::CertifyOptions options;
+  options.nativeReplay = false;
+  certify::CheckOutcome checked = certify::checkCertificate(p, proof, options);
+  ASSERT_TRUE(checked.accepted()) << checked.detail;
+  proof.checked = true;
+  std::string yaml;
+  ValidationOutcome outcome = writtenAndValidated(*t, proof, yaml);
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail << "\n" << yaml;
+  YAML::Node root = YAML::Load(yaml);
+  EXPECT_EQ(root[0]["metadata"]["format_version"].as<std::string>(), "2.1");
+  YAML::Node contract = root[0]["content"][0]["invariant"];
+  ASSERT_TRUE(contract.IsMap()) << yaml;
+  EXPECT_EQ(contract["type"].as<std::string>(), "function_contract");
+  EXPECT_EQ(contract["location"]["function"].as<std::string>(), "sum");
+  EXPECT_EQ(contract["location"]["line"].as<int>(), 3);
+  std::string ensures = contract["ensures"].as<std::string>();
+  EXPECT_NE(ensures.find("\\result"), std::string::npos) << ensures;
+  EXPECT_NE(ensures.find("\\old(n)"), std::string::npos) << ensures;
+
+  // What the witness says must be what the certificate said: read back, the same relation.
+  z3::expr readBack = fromC(ensures, ensuresNames(SourceScope(p, sum)), "test");
+  z3::solver solver(p.ctx());
+  solver.add(n >= INT32_MIN && n <= INT32_MAX && result >= INT32_MIN && result <= INT32_MAX);
+  solver.add(readBack != (result >= 0 && (n <= 0 || result >= n)));
+  EXPECT_EQ(solver.check(), z3::unsat) << ensures;
+
+  // A contract that the body does not keep (sum(0) is 0) is no proof: not confirmed, and the program's
+  // unbounded recursion leaves no other way to confirm it.
+  contract["ensures"] = "\\result >= 1";
+  YAML::Emitter wrong;
+  wrong << root;
+  ValidationOptions quick;
+  quick.budget = 5;
+  outcome = validateWitness(p, t->folder.write("wrong.yml", wrong.c_str()), quick);
+  EXPECT_EQ(outcome.validity, Validity::Unconfirmed) << outcome.detail << "\n" << wrong.c_str();
+
+  // A contract that says nothing is not written, and the witness stays in format 2.0.
+  ir::Certificate none = contractOf(p.ctx().bool_val(true));
+  none.checked = true;
+  WitnessText empty = writeWitness(p, ir::Result::safe(none), {"test", ""});
+  ASSERT_TRUE(empty.yaml) << empty.whyNot;
+  root = YAML::Load(*empty.yaml);
+  EXPECT_EQ(root[0]["metadata"]["format_version"].as<std::string>(), "2.0");
+  EXPECT_EQ(root[0]["content"].size(), 0u) << *empty.yaml;
 }
