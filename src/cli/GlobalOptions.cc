@@ -29,6 +29,10 @@ void registerGlobalOptions(OptionRegistry& r) {
   r.addDouble(opt::kReplayTimeout, 10, "seconds for the native replay of a counterexample");
   r.addDouble(opt::kCheckTimeout, 60, "seconds for each solver check of a certificate or trace (0: none)");
   r.addDouble(opt::kDotTimeout, 10, "--report: seconds for Graphviz to draw the CFA (0: none)");
+  r.addDouble(opt::kContractSearch, 20,
+              "--witness, a TRUE of a recursive program whose proof has no procedure contracts (a bounded "
+              "unrolling): seconds recmc may take to find a proof with contracts for the witness, at most half "
+              "the time left (0: none)");
   r.addInt(opt::kMaxGraphSize, 2000,
            "--report: the CFA is drawn only up to this many edges, the ARG (predabs, impact) up to this many nodes",
            0, 1000000);
@@ -47,7 +51,8 @@ const OptionRegistry& optionRegistry() {
 Options parseAssignments(const std::vector<std::string>& assignments) {
   Options options(optionRegistry());
   for (auto& a : assignments) options.setAssignment(a);
-  for (const char* name : {opt::kTimeout, opt::kGrace, opt::kReplayTimeout, opt::kCheckTimeout, opt::kDotTimeout})
+  for (const char* name :
+       {opt::kTimeout, opt::kGrace, opt::kReplayTimeout, opt::kCheckTimeout, opt::kDotTimeout, opt::kContractSearch})
     if (options.getDouble(name) < 0) throw OptionError(std::string(name) + " must not be negative");
   return options;
 }

@@ -24,6 +24,7 @@ inline constexpr const char* kReplayTimeout = "certify.replay_timeout";
 inline constexpr const char* kCheckTimeout = "certify.check_timeout";
 inline constexpr const char* kDotTimeout = "report.dot_timeout";
 inline constexpr const char* kMaxGraphSize = "report.max_graph_size";
+inline constexpr const char* kContractSearch = "witness.contract_search";
 }  // namespace opt
 
 /// Adds the options above (not the engines').

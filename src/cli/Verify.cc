@@ -96,10 +96,27 @@ class VerifyRun {
     *out_ << text;
     out_->flush();
     if (!request_.jsonFile.empty() && !json.empty()) writeTextFile(request_.jsonFile, json, "JSON report");
-    if (!request_.witnessFile.empty() && !witness.empty()) writeTextFile(request_.witnessFile, witness, "witness");
+    if (!request_.witnessFile.empty() && !witness.empty()) {
+      std::string written = witness;
+      // The winner's certificate (in its JSON report) has no contracts: the search runs here, in the parent,
+      // where no share of the time limit can stop it and lose the answer.
+      nlohmann::json report = json.empty() ? nlohmann::json() : nlohmann::json::parse(json, nullptr, false);
+      bool contracts = report.is_object() && report.contains("certificate") &&
+                       report["certificate"].value("contracts", nlohmann::json::array()).size() > 0;
+      if (code == kExitTrue && !contracts && reportProgram_)
+        if (std::optional<ir::Result> found = contractsForWitness())
+          if (auto text = witnessText(*found, *reportProgram_)) written = *text;
+      writeTextFile(request_.witnessFile, written, "witness");
+    }
     if (!request_.reportDir.empty() && !json.empty()) writeReport(nlohmann::json::parse(json), drawCfa());
     return code;
   }
+
+  /// A correctness witness of a recursive program needs procedure contracts to be checkable: the proof of
+  /// bmc or of stratified inlining is a bounded unrolling, which a validator must redo (exponential in the
+  /// depth for a function that calls itself twice). `search` looks for a certified proof with contracts
+  /// when the answer that won has none (a TRUE is already certain then: only the witness waits for it).
+  void searchContractsWith(std::function<std::optional<ir::Result>()> search) { contractSearch_ = std::move(search); }
 
   /// The hard deadline passed: report UNKNOWN (timeout) and end the process at once.
   void giveUp(double seconds) {
@@ -194,8 +211,20 @@ class VerifyRun {
   }
 
   /// The SV-COMP witness of a certified TRUE or FALSE (--witness); an answer that has none says why (-v).
+  /// A portfolio child leaves the search for contracts to its parent (finishWith).
   void writeWitness(const ir::Result& result, const ir::Program& program) {
     if (request_.witnessFile.empty() || result.verdict == ir::Verdict::Unknown) return;
+    const ir::Certificate* certificate = result.certificate();
+    if (!portfolioChild_ && result.verdict == ir::Verdict::Safe && certificate && certificate->contracts.empty())
+      if (std::optional<ir::Result> found = contractsForWitness())
+        if (auto text = witnessText(*found, program)) return writeTextFile(request_.witnessFile, *text, "witness");
+    std::optional<std::string> text = witnessText(result, program);
+    if (!text) return;
+    if (witnessCapture_) *witnessCapture_ = *text;
+    else writeTextFile(request_.witnessFile, *text, "witness");
+  }
+
+  std::optional<std::string> witnessText(const ir::Result& result, const ir::Program& program) {
     witness::WitnessText witness;
     try {
       witness::WitnessFormat format =
@@ -204,12 +233,13 @@ class VerifyRun {
     } catch (const std::exception& e) {
       witness.whyNot = e.what();
     }
-    if (!witness.yaml) {
-      log_.log(1, "witness", "no witness: {}", witness.whyNot);
-      return;
-    }
-    if (witnessCapture_) *witnessCapture_ = *witness.yaml;
-    else writeTextFile(request_.witnessFile, *witness.yaml, "witness");
+    if (!witness.yaml) log_.log(1, "witness", "no witness: {}", witness.whyNot);
+    return witness.yaml;
+  }
+
+  std::optional<ir::Result> contractsForWitness() {
+    if (!contractSearch_ || request_.witnessFormat == "graphml") return std::nullopt;  // GraphML has no contracts
+    return contractSearch_();
   }
 
   void writeTextFile(const std::string& path, const std::string& text, const char* what) {
@@ -237,6 +267,7 @@ class VerifyRun {
   bool portfolioChild_ = false;
   std::unique_ptr<ProgressLine> progress_;
   const ir::Program* reportProgram_ = nullptr;
+  std::function<std::optional<ir::Result>()> contractSearch_;
   report::GraphvizLimits cfaLimits_;
   engines::ArgRequest arg_;
 };
@@ -303,6 +334,37 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
   result = certifyResult(program, std::move(result), options, dumpDir, run);
   run.updateInfo([&](report::RunInfo& info) { info.certifySeconds = certifyPhase.seconds(); });
   return result;
+}
+
+/// recmc's certified proof of a recursive program, for its witness (VerifyRun::searchContractsWith): within
+/// half the time left before the timeout and at most witness.contract_search seconds, its certificate checked
+/// as every certificate is (each check within half that time). Nothing when recmc does not prove the program
+/// in time or its proof has no contracts.
+std::optional<ir::Result> contractsForWitness(const ir::Program& program, const Options& options,
+                                              const std::shared_ptr<ShutdownToken>& shutdown, VerifyRun& run) {
+  double seconds = std::min(options.getDouble(opt::kContractSearch), shutdown->remainingSeconds() / 2);
+  if (seconds < 1) return std::nullopt;
+  Stopwatch clock;
+  auto token = ShutdownToken::childOf(shutdown);
+  token->setTimeout(seconds);
+  Stats scratch;  // the run's statistics are the answer's
+  engines::RunContext ctx{options, run.log(), scratch, token, "", nullptr};
+  ir::Result proof = runEngine(engineByName("recmc"), program, ctx);
+  if (proof.verdict == ir::Verdict::Safe) {
+    certify::CertifyOptions checks;
+    checks.nativeReplay = false;
+    checks.checkTimeout = seconds / 2;
+    try {
+      proof = certify::certify(program, std::move(proof), checks, run.log(), scratch);
+    } catch (const std::exception& e) {
+      proof = ir::Result::unknown(ir::UnknownReason::Error, e.what());
+    }
+  }
+  const ir::Certificate* certificate = proof.certificate();
+  bool found = proof.verdict == ir::Verdict::Safe && certificate && certificate->checked && !certificate->contracts.empty();
+  run.log().log(1, "witness", "contracts for the witness: {} after {:.2f} s", found ? "recmc's" : "none", clock.seconds());
+  if (!found) return std::nullopt;
+  return proof;
 }
 
 /// A result that passed the program-level checks, judged again by the clause-level checks of
@@ -506,10 +568,12 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   program = translate(task, options, run, unknown);
   if (!program) return run.finish(unknown, nullptr);
   run.reportProgram(program.get());
+  bool recursive = ir::CallGraph(*program).hasRecursion();
+  if (recursive) run.searchContractsWith([&] { return contractsForWitness(*program, options, shutdown, run); });
   Judge judge = [&](const engines::EngineInfo& engine) {
     return run.finish(decide(*program, engine, options, shutdown, request.dumpDir, run), program.get());
   };
-  return runEngines(options, run, {false, ir::CallGraph(*program).hasRecursion(), false}, judge, shutdown);
+  return runEngines(options, run, {false, recursive, false}, judge, shutdown);
 }
 
 }  // namespace argus::cli

@@ -326,6 +326,38 @@ TEST(VerifyEndToEnd, AViolationWitnessThatNeedsHeapContentsIsConfirmedSymbolical
   EXPECT_NE(open.out.find("no run with these inputs reaches the error"), std::string::npos) << open.out;
 }
 
+// bmc proves a recursive program by a complete unrolling, which a witness cannot say: for the witness, recmc
+// then looks for procedure contracts (witness.contract_search), in the process itself or, after a
+// portfolio, in its parent; the contracts are what `argus validate` checks.
+TEST(VerifyEndToEnd, AWitnessOfARecursiveProgramProvedByUnrollingGetsContracts) {
+  TestFolder dir;
+  std::string program = dir.write("fib.c",
+                                  "extern void reach_error(void);\n"
+                                  "int fib(int n) {\n"
+                                  "  if (n < 1) return 0;\n"
+                                  "  if (n == 1) return 1;\n"
+                                  "  return fib(n - 1) + fib(n - 2);\n"
+                                  "}\n"
+                                  "int main(void) {\n"
+                                  "  if (fib(6) != 8) reach_error();\n"
+                                  "  return 0;\n"
+                                  "}\n");
+  for (const std::string engines : {"bmc", "bmc,corral"}) {
+    std::string witnessFile = dir.path("w-" + engines + ".yml");
+    CliOutcome safe = verify({program, "--engine", engines, "--witness", witnessFile, "--timeout", "60"});
+    ASSERT_EQ(safe.code, cli::kExitTrue) << engines << "\n" << safe.out << safe.err;
+    std::string text = readAll(witnessFile);
+    EXPECT_NE(text.find("function_contract"), std::string::npos) << engines << "\n" << text;
+    CliOutcome confirmed = runCli({"validate", program, "--witness", witnessFile});
+    EXPECT_EQ(confirmed.code, cli::kExitTrue) << engines << "\n" << confirmed.out << confirmed.err;
+  }
+  // Without the search the witness says nothing of fib.
+  std::string bare = dir.path("bare.yml");
+  CliOutcome safe = verify({program, "--engine", "bmc", "--witness", bare, "--set", "witness.contract_search=0"});
+  ASSERT_EQ(safe.code, cli::kExitTrue) << safe.out << safe.err;
+  EXPECT_EQ(readAll(bare).find("function_contract"), std::string::npos) << readAll(bare);
+}
+
 TEST(VerifyEndToEndDeathTest, ValidateAnswersUnconfirmedAtItsHardDeadline) {
   // The front end of `argus validate` waits for clang, which waits for its include, a pipe nobody writes
   // to: only the hard deadline (--timeout plus 5 s) ends the run, unconfirmed, and clang with it.
