@@ -69,6 +69,8 @@ def main():
         print('| configuration | solved | TRUE | FALSE | score | wrong |\n|---|---:|---:|---:|---:|---:|')
         for name in names:
             print(row(name, [runs[name]['judgement'] for runs in older.values()]))
+        if singles:
+            print(row('virtual best', [best(runs) for runs in older.values()]))
     if singles:
         for name in names:
             if name in singles:
@@ -86,7 +88,8 @@ def main():
                 said[record.get('witness') or 'none'] += 1
                 if record.get('witness') != 'confirmed':
                     unconfirmed.append(t)
-        print(f'\nwitnesses of {args.witnesses_of} (its solved tasks): ' + ', '.join(f'{n} {k}' for k, n in said.items()))
+        counts = ', '.join(f'{n} {k}' for k, n in said.items())
+        print(f'\nwitnesses of {args.witnesses_of} (its solved tasks): {counts}')
         for t in unconfirmed:
             print('  not confirmed:', t)
 

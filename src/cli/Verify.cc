@@ -361,8 +361,10 @@ std::optional<ir::Result> contractsForWitness(const ir::Program& program, const 
     }
   }
   const ir::Certificate* certificate = proof.certificate();
-  bool found = proof.verdict == ir::Verdict::Safe && certificate && certificate->checked && !certificate->contracts.empty();
-  run.log().log(1, "witness", "contracts for the witness: {} after {:.2f} s", found ? "recmc's" : "none", clock.seconds());
+  bool found =
+      proof.verdict == ir::Verdict::Safe && certificate && certificate->checked && !certificate->contracts.empty();
+  run.log().log(1, "witness", "contracts for the witness: {} after {:.2f} s", found ? "recmc's" : "none",
+                clock.seconds());
   if (!found) return std::nullopt;
   return proof;
 }
