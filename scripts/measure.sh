@@ -4,8 +4,11 @@
 # (NAME/commit) and the arguments of the run (NAME/args, one per line; ${SHARED} is ../shared). Each part
 # builds that commit (Release, in a worktree of its own so that main may move on), resumes the journal
 # and copies it back after every finished run, so that what a session measured survives it once committed.
-# The journal names the binary by its SHA-256: a rebuild of the commit with Debian 12's toolchain is the
-# same bytes; when it is not, `argus bench --resume` refuses and the measurement must start afresh.
+# The journal names the binary by its SHA-256: a rebuild of the commit in the same worktree path with Debian
+# 12's toolchain is the same bytes (the binary holds its source paths, so a MEASURE_BINARY built in another
+# folder is not); when it is not, `argus bench --resume` refuses: measure the tasks the journal lacks as a
+# second measurement of the same commit (NAME-rest, its args listing those tasks) and join the two with
+# scripts/journal_table.py.
 #
 #   scripts/measure.sh start NAME         a new measurement of HEAD (NAME/args must exist; NAME/commit is written)
 #   scripts/measure.sh resume NAME        build NAME/commit if needed and run what the journal lacks
