@@ -18,8 +18,8 @@ namespace argus::witness {
 
 SourceScope::SourceScope(const ir::Program& program, ir::ProcId proc) : program_(program), proc_(proc) {
   const ir::Procedure& procedure = program.proc(proc);
-  std::set<std::string> ambiguous(procedure.ambiguousNames.begin(), procedure.ambiguousNames.end());
-  auto usable = [&](const std::string& name) { return !name.empty() && !ambiguous.count(name); };
+  ambiguous_.insert(procedure.ambiguousNames.begin(), procedure.ambiguousNames.end());
+  auto usable = [&](const std::string& name) { return this->usable(name); };
   // Variables that debug records name are named by the records alone; the others (memory the front end
   // keeps in a variable, variables of programs without records) by their own name where they are written.
   std::set<ir::VarId> recorded;
@@ -88,7 +88,6 @@ std::optional<std::string> SourceScope::nameOf(ir::LocId loc, ir::VarId var) con
   return std::nullopt;
 }
 
-
 CNames SourceScope::namesAt(ir::LocId loc) const {
   CNames names(program_);
   auto at = atLocation_.find(loc);
@@ -129,8 +128,7 @@ CNames ensuresNames(const SourceScope& scope) {
   const ir::Program& program = scope.program();
   const ir::Procedure& proc = program.proc(scope.proc());
   CNames names(program);
-  std::set<std::string> ambiguous(proc.ambiguousNames.begin(), proc.ambiguousNames.end());
-  auto usable = [&](const ir::Variable& v) { return !v.sourceName.empty() && !ambiguous.count(v.sourceName); };
+  auto usable = [&](const ir::Variable& v) { return scope.usable(v.sourceName); };
   if (proc.results.size() == 1 && program.var(proc.results[0]).type.bits > 0)
     names.add(proc.results[0], program.var(proc.results[0]).cur, "\\result");
   for (ir::VarId p : proc.params) {
@@ -356,10 +354,6 @@ std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const CNames& nam
   for (const z3::expr& c : smt::freeConstants(formula))
     if (!names.ofConstant(c)) hidden.push_back(c);
   return hidden;
-}
-
-std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
-  return hiddenConstants(formula, scope.namesAt(loc));
 }
 
 z3::expr visiblePart(const z3::expr& formula, const SourceScope& scope, ir::LocId loc, unsigned milliseconds) {

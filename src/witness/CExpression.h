@@ -43,12 +43,15 @@ class SourceScope {
 
   /// Every C name visible at `loc`, each naming the `cur` constant of its variable (see CNames).
   CNames namesAt(ir::LocId loc) const;
+  /// May a witness use `name` here (not empty, not one the procedure declares ambiguous)?
+  bool usable(const std::string& name) const { return !name.empty() && !ambiguous_.count(name); }
 
  private:
   using Writers = std::map<std::string, std::set<ir::VarId>>;  // ir::kNone in a set: a path with none
   const ir::Program& program_;
   ir::ProcId proc_;
   std::map<ir::LocId, Writers> atLocation_;
+  std::set<std::string> ambiguous_;  // the procedure's ambiguousNames
 };
 
 /// What a C expression may name and which constant of which IR variable each name reads: at a location,
@@ -89,9 +92,6 @@ CNames ensuresNames(const SourceScope& scope);
 /// or nullopt when a part of it has no C counterpart there.
 std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
 
-/// The constants of `formula` that are no C variable at `loc` (temporaries, SSA copies, out of scope).
-std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const SourceScope& scope, ir::LocId loc);
-
 /// ∃ (the constants of `formula` that are no C variable at `loc`) . formula, by quantifier elimination
 /// (Z3's qe-light, then qe, within `milliseconds`): what the formula says about the visible variables. SSA
 /// copies of a C variable that are not its current value (the value before a loop, say) are such constants;
@@ -112,6 +112,7 @@ z3::expr fromC(const std::string& text, const SourceScope& scope, ir::LocId loc,
 // The same over any naming of constants (the functions above use scope.namesAt(loc)). fromC also reads
 // `\old(x)` and `\result` when `names` has them.
 std::optional<std::string> toC(const z3::expr& formula, const CNames& names);
+/// The constants of `formula` that `names` does not name (temporaries, SSA copies, out of scope).
 std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const CNames& names);
 z3::expr visiblePart(const z3::expr& formula, const CNames& names, unsigned milliseconds = 2000);
 std::string impliedC(const z3::expr& formula, const CNames& names);

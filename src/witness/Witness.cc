@@ -145,11 +145,11 @@ std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::
   // (ir/Definitions.h), the projection replaces it by what it stands for instead of losing what it relates.
   ir::AvailableDefinitions definitions(program);
   auto inC = [&](const z3::expr& formula, ir::LocId loc) {
-    const SourceScope& scope = scopeOf(loc);
+    CNames names = scopeOf(loc).namesAt(loc);
     z3::expr defined = formula;
-    for (const z3::expr& definition : definitions.defining(loc, hiddenConstants(formula, scope, loc)))
+    for (const z3::expr& definition : definitions.defining(loc, hiddenConstants(formula, names)))
       defined = defined && definition;
-    return impliedC(visiblePart(defined, scope, loc), scope, loc);
+    return impliedC(visiblePart(defined, names), names);
   };
   std::vector<LoopInvariant> out;
   if (certificate.form == ir::Certificate::Form::Modular) {
