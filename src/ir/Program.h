@@ -122,8 +122,9 @@ struct Location {
   ProcId proc;
   std::string name;
   SourceLoc loc;
-  /// C: the head of a source loop, which starts here (its `while`, `for` or `do` keyword); unknown for
-  /// every other location. Witnesses name loops by this position.
+  /// C: the head of a source loop, which starts here (its `while`, `for` or `do` keyword; for a cycle made
+  /// only of goto, the label the backward goto jumps to); unknown for every other location. Witnesses name
+  /// loops by this position.
   SourceLoc loopStart;
   std::vector<EdgeId> out, in;
 };

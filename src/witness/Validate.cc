@@ -336,7 +336,8 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
   };
 
   // A loop the witness says nothing about has the invariant `true` (a cut point all the same); so has the
-  // head of a cycle no loop statement makes (a goto), which a witness cannot name.
+  // head of a cycle no loop statement or label makes (LoopSimplify's outer head of a loop), which a witness
+  // cannot name.
   for (const ir::Location& loc : program.locs())
     if (loc.loopStart.known()) invariants.try_emplace(loc.id, program.ctx().bool_val(true));
   if (!invariants.empty() || !contracts.empty()) {
@@ -408,7 +409,7 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
     certificate.bound = bound;
     if (auto done = attempt(std::move(certificate))) return *done;
   }
-  return unconfirmed(fmt::format("no loop statement to name (none, or loops made of goto), and no complete "
+  return unconfirmed(fmt::format("no loop statement or label to name, and no complete "
                                  "unrolling up to bound {}; last: {}", kMaxUnrolling, last));
 }
 

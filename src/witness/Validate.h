@@ -5,7 +5,7 @@
 //    the replays miss the error, the outcome carries the inputs for a symbolic check with the heap left
 //    open (heapOpenInputs; cli/ValidateCommand runs it, as it needs an engine);
 //  * a correctness witness is confirmed when its loop invariants, read back from C into the IR (`true` at
-//    the loops it does not name and at the heads of cycles no loop statement makes, each conjoined with
+//    the loops it does not name and at the heads of cycles no loop statement or label makes, each conjoined with
 //    the definitions of temporaries that hold there, ir/Definitions.h), form a certificate that certify
 //    accepts: k-inductive for some k in 1, 2, 4, …, 32, or else bounded by 2, 4, …, 256 blocks between
 //    the loop heads (on certify's unfolding of the calls, for a program with procedures); for a program

@@ -3,6 +3,7 @@
 
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Dominators.h>
+#include <llvm/IR/IntrinsicInst.h>
 
 #include <algorithm>
 #include <map>
@@ -189,14 +190,33 @@ void FunctionTranslator::markLoopStarts() {
           std::find(heads.begin(), heads.end(), successor) == heads.end())
         heads.push_back(successor);
   }
+  std::set<const llvm::BasicBlock*> statementHeads;
   for (auto& [start, heads] : headsByStart)
     for (const llvm::BasicBlock* head : heads) {
+      statementHeads.insert(head);
       bool innermost = std::all_of(heads.begin(), heads.end(),
                                    [&](const llvm::BasicBlock* other) { return dominators.dominates(other, head); });
       if (!innermost) continue;
       auto& [file, line, column] = start;
       program_.setLoopStart(blockLocs_.at(head), ir::SourceLoc{file, static_cast<int>(line), static_cast<int>(column)});
     }
+  // A cycle made only of goto has no loop statement and no llvm.loop metadata. Its head is the block of
+  // the label the backward goto jumps to, and clang keeps the label there as an llvm.dbg.label record whose
+  // location is the label's position: that is where a witness says the cycle's invariant.
+  for (const llvm::BasicBlock& block : function_) {
+    if (!blockLocs_.count(&block) || statementHeads.count(&block)) continue;
+    bool head = std::any_of(llvm::pred_begin(&block), llvm::pred_end(&block),
+                            [&](const llvm::BasicBlock* from) { return dominators.dominates(&block, from); });
+    if (!head) continue;
+    for (const llvm::Instruction& instruction : block) {
+      auto* label = llvm::dyn_cast<llvm::DbgLabelInst>(&instruction);
+      const llvm::DILocation* at = label ? label->getDebugLoc().get() : nullptr;
+      if (!at || at->getLine() == 0) continue;
+      program_.setLoopStart(blockLocs_.at(&block), ir::SourceLoc{at->getFilename().str(), static_cast<int>(at->getLine()),
+                                                                 static_cast<int>(at->getColumn())});
+      break;
+    }
+  }
 }
 
 void FunctionTranslator::startSegment(Segment& segment, ir::LocId from) {

@@ -60,6 +60,12 @@ std::unique_ptr<Translated> translate(const std::string& code) {
   return t;
 }
 
+ir::LocId loopHeadOnLine(const ir::Program& p, int line) {
+  for (const ir::Location& l : p.locs())
+    if (l.loopStart.line == line) return l.id;
+  return ir::kNone;
+}
+
 ir::LocId onlyLoopHead(const ir::Program& p) {
   ir::LocId head = ir::kNone;
   for (const ir::Location& l : p.locs())
@@ -434,7 +440,44 @@ int main(void) {
   EXPECT_EQ(solver.check(), z3::unsat) << invariant["value"].as<std::string>();
 }
 
-// A cycle made by goto has no loop statement a witness could name: the validator cuts it with `true`.
+// A cycle made only of goto has no loop statement: its invariant is said at the label the backward goto
+// jumps to (the label's line and column), and read back there.
+TEST(CorrectnessWitness, ACycleOfGotoIsNamedByItsLabel) {
+  auto t = translate(R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int x = -50;
+  int y = __VERIFIER_nondet_int();
+  if (y <= -1000 || y >= 1000000) return 0;
+ AGAIN:
+  if (x < 0) {
+    x = x + y;
+    y = y + 1;
+    goto AGAIN;
+  }
+  if (y <= 0) reach_error();
+  return 0;
+}
+)");
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  ASSERT_NE(head, ir::kNone) << "the cycle of goto got no loop head";
+  EXPECT_EQ(p.loc(head).loopStart.line, 7);
+  EXPECT_EQ(p.loc(head).loopStart.column, 2);  // the label
+  z3::expr x = bySourceName(p, "x", head).cur, y = bySourceName(p, "y", head).cur;
+  // Only this invariant proves the program: `true` at the label, which the validator assumes where a
+  // witness is silent, does not.
+  std::string yaml;
+  ValidationOutcome outcome = writtenAndValidated(*t, acceptedCertificate(p, {{head, x <= -50 || x <= y - 2}}), yaml);
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail << "\n" << yaml;
+  YAML::Node location = YAML::Load(yaml)[0]["content"][0]["invariant"]["location"];
+  ASSERT_TRUE(location.IsMap()) << yaml;
+  EXPECT_EQ(location["line"].as<int>(), 7);
+  EXPECT_EQ(location["column"].as<int>(), 2);
+}
+
+// A cycle of goto that the witness says nothing at (its invariant is `true`, which C need not say): the
+// validator cuts it with `true`.
 TEST(CorrectnessWitness, ACycleOfGotoNeedsNoInvariantInTheWitness) {
   auto t = translate(R"(extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
@@ -450,7 +493,8 @@ int main(void) {
 }
 )");
   const ir::Program& p = *t->program;
-  ir::LocId head = onlyLoopHead(p);
+  ir::LocId head = loopHeadOnLine(p, 5);
+  ASSERT_NE(head, ir::kNone);
   z3::expr i = bySourceName(p, "i", head).cur;
   std::map<ir::LocId, z3::expr> invariants{{head, i >= 0 && i <= 10}};
   ir::Certificate named;
