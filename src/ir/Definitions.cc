@@ -33,7 +33,26 @@ void AvailableDefinitions::collect(const Program& program) {
   for (const Edge& edge : program.edges()) {
     if (edge.isCall()) continue;
     auto written = [&](VarId v) { return std::find(edge.writes.begin(), edge.writes.end(), v) != edge.writes.end(); };
-    for (const z3::expr& conjunct : smt::conjuncts(edge.formula)) {
+    // A value the edge reads from no variable (an input, a fresh constant) and also stores in a variable
+    // `v' = c`: after the edge, c is v's value, so a temporary computed from c is defined over v.
+    z3::expr_vector fresh(program.ctx()), storedIn(program.ctx());
+    std::vector<VarId> stores;
+    std::vector<z3::expr> conjuncts = smt::conjuncts(edge.formula);
+    for (const z3::expr& conjunct : conjuncts) {
+      if (!conjunct.is_app() || conjunct.decl().decl_kind() != Z3_OP_EQ || conjunct.num_args() != 2) continue;
+      for (unsigned side = 0; side < 2; ++side) {
+        auto target = nextVar_.find(conjunct.arg(side).id());
+        z3::expr value = conjunct.arg(1 - side);
+        if (target == nextVar_.end() || !value.is_const() || value.decl().decl_kind() != Z3_OP_UNINTERPRETED || varOfCur(value) ||
+            nextVar_.count(value.id()))
+          continue;
+        fresh.push_back(value);
+        storedIn.push_back(program.var(target->second).cur);
+        stores.push_back(target->second);
+        break;
+      }
+    }
+    for (const z3::expr& conjunct : conjuncts) {
       if (!conjunct.is_app() || conjunct.decl().decl_kind() != Z3_OP_EQ || conjunct.num_args() != 2) continue;
       for (unsigned side = 0; side < 2; ++side) {
         auto target = nextVar_.find(conjunct.arg(side).id());
@@ -45,10 +64,17 @@ void AvailableDefinitions::collect(const Program& program) {
         bool overPreState = true;
         for (const z3::expr& c : smt::freeConstants(value)) {
           std::optional<VarId> v = varOfCur(c);
-          if (!v || written(*v)) overPreState = false;
-          else operands.push_back(*v);
+          if (v && !written(*v)) {
+            operands.push_back(*v);
+            continue;
+          }
+          size_t stored = 0;
+          while (stored < fresh.size() && !z3::eq(fresh[static_cast<int>(stored)], c)) ++stored;
+          if (v || stored == fresh.size() || stores[stored] == t.id) overPreState = false;
+          else operands.push_back(stores[stored]);
         }
         if (!overPreState) continue;
+        if (!fresh.empty()) value = value.substitute(fresh, storedIn);
         auto [it, fresh] = known.try_emplace({t.id, value.id()}, definitions_.size());
         if (fresh) definitions_.push_back({t.id, t.cur == value, std::move(operands)});
         generatedBy_[edge.id].push_back(it->second);

@@ -5,9 +5,10 @@
 // states over such a temporary says nothing in C until the temporary is replaced by what it stands for;
 // and an invariant read back from C says nothing about the temporary, which the program's IR still reads
 // after the loop head. A definition `t = e` is a top-level conjunct `t' = e` of an edge that writes the
-// temporary t, where e is a term over the pre-state of variables the edge does not write. It holds at a
-// location when every path from the procedure's entry takes such an edge and writes neither t nor a
-// variable of e after it (a call writes its results and every global).
+// temporary t, where e is a term over the pre-state of variables the edge does not write, or over a value
+// the edge reads from no variable (an input) and stores in a variable v (`v' = c`: e then reads v). It
+// holds at a location when every path from the procedure's entry takes such an edge and writes neither t
+// nor a variable of e after it (a call writes its results and every global).
 #pragma once
 
 #include <z3++.h>

@@ -132,6 +132,23 @@ void FunctionTranslator::decideVariables() {
         needsVariable_.insert(&instruction);
       for (const llvm::Use& operand : instruction.operands()) markUse(operand.get(), segmentOf_.at(&instruction));
     }
+  // A temporary that outlives its segment (`_t1 = (flag == 1)`, tested again after a loop) means something
+  // in C only through the C variable it was computed from. When that variable's value lives in no IR
+  // variable of its own (it is used nowhere else), it gets one, written beside the temporary, so that an
+  // invariant over the temporary can be said in C (ir/Definitions.h: `_t1 = (flag == 1)` holds).
+  std::vector<const llvm::Instruction*> sources;
+  for (const llvm::Value* kept : needsVariable_) {
+    auto* temporary = llvm::dyn_cast<llvm::Instruction>(kept);
+    if (!temporary || llvm::isa<llvm::PHINode>(temporary) || debugNames_.lookup(temporary).known) continue;
+    for (const llvm::Use& operand : temporary->operands()) {
+      auto* source = llvm::dyn_cast<llvm::Instruction>(operand.get());
+      if (source && !llvm::isa<llvm::PHINode>(source) && !needsVariable_.count(source) &&
+          source->getType()->isIntegerTy() && debugNames_.lookup(source).known &&
+          segmentOf_.at(source) == segmentOf_.at(temporary))
+        sources.push_back(source);
+    }
+  }
+  needsVariable_.insert(sources.begin(), sources.end());
   // Create them in program order so that names and ids read naturally.
   for (const llvm::BasicBlock& block : function_)
     for (const llvm::Instruction& instruction : block)

@@ -75,6 +75,30 @@ TEST(AvailableDefinitions, DefiningFollowsTheTemporariesAsked) {
   EXPECT_TRUE(definitions.defining(b.head, {b.cur(b.i), b.cur(b.n)}).empty());  // no temporary asked for
 }
 
+// An input stored in a variable on the edge that also computes a temporary from it (`flag = *; t = (flag ==
+// 1)`, as the C front end writes it): the temporary is defined over the variable, until either changes.
+TEST(AvailableDefinitions, AnInputStoredInAVariableDefinesTheTemporaryComputedFromIt) {
+  Program p{std::make_shared<z3::context>()};
+  z3::context& c = p.ctx();
+  ProcId main = p.addProcedureWithFrame("main");
+  VarId flag = p.addVariable(main, VarRole::Local, "main::flag", c.int_sort(), "flag");
+  VarId t = p.addVariable(main, VarRole::Local, "main::_t1", c.bool_sort());
+  LocId read = p.addLocation(main, "read"), changed = p.addLocation(main, "changed");
+  z3::expr input = c.int_const("main::__VERIFIER_nondet_int!0");
+  p.addTransition(p.proc(main).entry, read, p.var(flag).next == input && p.var(t).next == (input == 1),
+                  {flag, t}, {input});
+  addAssign(p, read, changed, {{flag, p.var(flag).cur + 1}});
+  addAssume(p, changed, p.proc(main).exit, c.bool_val(true));
+  p.setMain(main);
+  AvailableDefinitions definitions(p);
+  std::vector<z3::expr> atRead = definitions.at(read);
+  ASSERT_EQ(atRead.size(), 1u);
+  z3::solver s(c);
+  s.add(atRead[0] != (p.var(t).cur == (p.var(flag).cur == 1)));
+  EXPECT_EQ(s.check(), z3::unsat) << atRead[0];
+  EXPECT_TRUE(definitions.at(changed).empty());  // flag changed after t was computed from it
+}
+
 TEST(UncutCycleHeads, NamesTheHeadOfEachCycleTheCutSetMisses) {
   HoistedBound b;
   std::vector<bool> isCut(b.p.numLocs(), false);

@@ -440,6 +440,44 @@ int main(void) {
   EXPECT_EQ(solver.check(), z3::unsat) << invariant["value"].as<std::string>();
 }
 
+// `flag` is read once, into the comparison `flag == 1` that LLVM keeps in a temporary for the test after the
+// loop. The front end keeps flag's value in a variable too, so the invariant the proof needs, which speaks of
+// the temporary, is written over `flag` (hola/44's shape).
+TEST(CorrectnessWitness, AComparisonKeptInATemporaryIsWrittenOverTheVariableItTests) {
+  auto t = translate(R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int k = __VERIFIER_nondet_int();
+  int flag = __VERIFIER_nondet_int();
+  int n = 2;
+  if (flag == 1) n = 1;
+  int i = 0, j = 0;
+  while (i <= k) {
+    i++;
+    j = j + n;
+  }
+  if (flag == 1 && j != i) reach_error();
+  return 0;
+}
+)");
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  ASSERT_NE(head, ir::kNone);
+  ASSERT_TRUE(SourceScope(p, p.loc(head).proc).variableOf(head, "flag")) << "flag has no variable at the loop";
+  ir::AvailableDefinitions definitions(p);
+  std::optional<z3::expr> test;
+  for (const ir::Variable& v : p.vars())
+    if (v.isTemporary() && v.proc == p.loc(head).proc && v.cur.is_bool() && !definitions.defining(head, {v.cur}).empty())
+      test = v.cur;
+  ASSERT_TRUE(test) << "the front end keeps `flag == 1` in no temporary: the program no longer tests the mechanism";
+  z3::expr i = bySourceName(p, "i", head).cur, j = bySourceName(p, "j", head).cur, n = bySourceName(p, "n", head).cur;
+  std::string yaml;
+  ValidationOutcome outcome =
+      writtenAndValidated(*t, acceptedCertificate(p, {{head, z3::implies(*test, j == i && n == 1)}}), yaml);
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail << "\n" << yaml;
+  EXPECT_NE(yaml.find("flag"), std::string::npos) << yaml;
+}
+
 // A cycle made only of goto has no loop statement: its invariant is said at the label the backward goto
 // jumps to (the label's line and column), and read back there.
 TEST(CorrectnessWitness, ACycleOfGotoIsNamedByItsLabel) {
