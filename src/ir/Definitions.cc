@@ -1,4 +1,4 @@
-// Available definitions of temporaries: a forward must-analysis per procedure (see Definitions.h).
+// Available definitions of local variables: a forward must-analysis per procedure (see Definitions.h).
 #include "ir/Definitions.h"
 
 #include <algorithm>
@@ -29,12 +29,12 @@ std::optional<VarId> AvailableDefinitions::varOfCur(const z3::expr& constant) co
 
 void AvailableDefinitions::collect(const Program& program) {
   generatedBy_.assign(program.numEdges(), {});
-  std::map<std::pair<VarId, unsigned>, size_t> known;  // (temporary, AST id of e) → definition
+  std::map<std::pair<VarId, unsigned>, size_t> known;  // (variable, AST id of e) → definition
   for (const Edge& edge : program.edges()) {
     if (edge.isCall()) continue;
     auto written = [&](VarId v) { return std::find(edge.writes.begin(), edge.writes.end(), v) != edge.writes.end(); };
     // A value the edge reads from no variable (an input, a fresh constant) and also stores in a variable
-    // `v' = c`: after the edge, c is v's value, so a temporary computed from c is defined over v.
+    // `v' = c`: after the edge, c is v's value, so a variable computed from c is defined over v.
     z3::expr_vector fresh(program.ctx()), storedIn(program.ctx());
     std::vector<VarId> stores;
     std::vector<z3::expr> conjuncts = smt::conjuncts(edge.formula);
@@ -43,9 +43,9 @@ void AvailableDefinitions::collect(const Program& program) {
       for (unsigned side = 0; side < 2; ++side) {
         auto target = nextVar_.find(conjunct.arg(side).id());
         z3::expr value = conjunct.arg(1 - side);
-        if (target == nextVar_.end() || !value.is_const() || value.decl().decl_kind() != Z3_OP_UNINTERPRETED || varOfCur(value) ||
-            nextVar_.count(value.id()))
-          continue;
+        bool input = value.is_const() && value.decl().decl_kind() == Z3_OP_UNINTERPRETED && !varOfCur(value) &&
+                     !nextVar_.count(value.id());
+        if (target == nextVar_.end() || !input) continue;
         fresh.push_back(value);
         storedIn.push_back(program.var(target->second).cur);
         stores.push_back(target->second);
@@ -58,7 +58,7 @@ void AvailableDefinitions::collect(const Program& program) {
         auto target = nextVar_.find(conjunct.arg(side).id());
         if (target == nextVar_.end()) continue;
         const Variable& t = program.var(target->second);
-        if (!t.isTemporary() || t.role != VarRole::Local || !written(t.id)) continue;
+        if (t.role != VarRole::Local || !written(t.id)) continue;
         z3::expr value = conjunct.arg(1 - side);
         std::vector<VarId> operands;
         bool overPreState = true;
@@ -91,7 +91,7 @@ void AvailableDefinitions::collectKills(const Program& program) {
     std::set<VarId> written(writes.begin(), writes.end());
     for (size_t d = 0; d < definitions_.size(); ++d) {
       const Definition& def = definitions_[d];
-      if (written.count(def.temporary) ||
+      if (written.count(def.variable) ||
           std::any_of(def.operands.begin(), def.operands.end(), [&](VarId v) { return written.count(v) > 0; }))
         killedBy_[edge.id].push_back(d);
     }
@@ -150,7 +150,7 @@ std::vector<z3::expr> AvailableDefinitions::defining(LocId loc, const std::vecto
   for (bool grew = true; grew;) {
     grew = false;
     for (size_t d = 0; d < holding.size(); ++d) {
-      if (!holding[d] || taken[d] || !wanted.count(definitions_[d].temporary)) continue;
+      if (!holding[d] || taken[d] || !wanted.count(definitions_[d].variable)) continue;
       taken[d] = grew = true;
       out.push_back(definitions_[d].equation);
       wanted.insert(definitions_[d].operands.begin(), definitions_[d].operands.end());

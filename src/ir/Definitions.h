@@ -1,11 +1,12 @@
-// The definitions of temporaries that hold at each location (an available-expressions analysis).
+// The definitions of local variables that hold at each location (an available-expressions analysis).
 //
 // The C front end keeps values LLVM computed once in temporaries: a loop bound hoisted out of the loop
-// (`_t1 = MAXPATHLEN + 1`), a comparison evaluated once for two branches. An invariant that an engine
-// states over such a temporary says nothing in C until the temporary is replaced by what it stands for;
-// and an invariant read back from C says nothing about the temporary, which the program's IR still reads
-// after the loop head. A definition `t = e` is a top-level conjunct `t' = e` of an edge that writes the
-// temporary t, where e is a term over the pre-state of variables the edge does not write, or over a value
+// (`_t1 = MAXPATHLEN + 1`), a comparison evaluated once for two branches; and in copies of a C variable
+// that are no longer its value where they are read (`j = 2 * i`, reused as `2 * i` after j changed). An
+// invariant that an engine states over such a value says nothing in C until it is replaced by what it
+// stands for; and an invariant read back from C says nothing about it, though the program's IR still reads
+// it after the loop head. A definition `t = e` is a top-level conjunct `t' = e` of an edge that writes the
+// local variable t, where e is a term over the pre-state of variables the edge does not write, or over a value
 // the edge reads from no variable (an input) and stores in a variable v (`v' = c`: e then reads v). It
 // holds at a location when every path from the procedure's entry takes such an edge and writes neither t
 // nor a variable of e after it (a call writes its results and every global).
@@ -28,13 +29,13 @@ class AvailableDefinitions {
   /// The definitions `t = e` (equalities over `cur` constants) that hold at `loc` on every path from its
   /// procedure's entry; none at a location the entry does not reach.
   std::vector<z3::expr> at(LocId loc) const;
-  /// Those of at(loc) that define the temporaries among `constants` (say, the free constants of a
-  /// formula), and the temporaries their right-hand sides read, transitively.
+  /// Those of at(loc) that define the variables among `constants` (say, the free constants of a formula
+  /// that C cannot name there), and the variables their right-hand sides read, transitively.
   std::vector<z3::expr> defining(LocId loc, const std::vector<z3::expr>& constants) const;
 
  private:
   struct Definition {
-    VarId temporary;
+    VarId variable;
     z3::expr equation;            // t = e, over cur constants
     std::vector<VarId> operands;  // the variables of e
   };

@@ -347,8 +347,9 @@ ValidationOutcome checkInvariants(const ir::Program& program, std::map<ir::LocId
     for (const ir::Procedure& proc : program.procs())
       for (ir::LocId head : ir::uncutCycleHeads(program, proc.id, isCut))
         invariants.try_emplace(head, program.ctx().bool_val(true));
-    // The program's temporaries carry values across the cut points that the C invariants cannot name (a
-    // loop bound computed once before the loop): where a temporary's definition holds, it joins the invariant.
+    // The program's temporaries and stale copies carry values across the cut points that the C invariants
+    // cannot name (a loop bound computed once before the loop): where their definition holds, it joins the
+    // invariant.
     ir::AvailableDefinitions definitions(program);
     for (auto& [loc, formula] : invariants)
       for (const z3::expr& definition : definitions.at(loc)) formula = formula && definition;

@@ -5,14 +5,14 @@
 //    the replays miss the error, the outcome carries the inputs for a symbolic check with the heap left
 //    open (heapOpenInputs; cli/ValidateCommand runs it, as it needs an engine);
 //  * a correctness witness is confirmed when its loop invariants, read back from C into the IR (`true` at
-//    the loops it does not name and at the heads of cycles no loop statement or label makes, each conjoined with
-//    the definitions of temporaries that hold there, ir/Definitions.h), form a certificate that certify
-//    accepts: k-inductive for some k in 1, 2, 4, …, 32, or else bounded by 2, 4, …, 256 blocks between
-//    the loop heads (on certify's unfolding of the calls, for a program with procedures); for a program
-//    without loops, a complete unrolling. A witness with `function_contract` entries is first checked in
-//    certify's modular form: each contract holds of its function's body with the calls in it replaced by
-//    their callees' contracts (a function without one: true), and the loop invariants are inductive there;
-//    this is how a recursive program's proof is confirmed.
+//    the loops it does not name and at the heads of cycles no loop statement or label makes, each
+//    conjoined with the definitions of temporaries and copies that hold there, ir/Definitions.h), form a
+//    certificate that certify accepts: k-inductive for some k in 1, 2, 4, …, 32, or else bounded by 2, 4,
+//    …, 256 blocks between the loop heads (on certify's unfolding of the calls, for a program with
+//    procedures); for a program without loops, a complete unrolling. A witness with `function_contract`
+//    entries is first checked in certify's modular form: each contract holds of its function's body with
+//    the calls in it replaced by their callees' contracts (a function without one: true), and the loop
+//    invariants are inductive there; this is how a recursive program's proof is confirmed.
 // Anything else is rejected (the witness contradicts the program, or names another file or property) or
 // unconfirmed (argus could not decide it, or the witness uses waypoints argus does not follow).
 #pragma once

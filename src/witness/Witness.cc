@@ -141,8 +141,9 @@ std::vector<LoopInvariant> loopInvariants(const ir::Program& program, const ir::
     ir::ProcId proc = program.loc(loc).proc;
     return scopes.try_emplace(proc, program, proc).first->second;
   };
-  // A temporary that is no C variable at the loop head is projected out; with its definition beside it
-  // (ir/Definitions.h), the projection replaces it by what it stands for instead of losing what it relates.
+  // A temporary, or a copy of a C variable that is not its value at the loop head, is projected out; with
+  // its definition beside it (ir/Definitions.h), the projection replaces it by what it stands for instead
+  // of losing what it relates.
   ir::AvailableDefinitions definitions(program);
   auto inC = [&](const z3::expr& formula, ir::LocId loc) {
     CNames names = scopeOf(loc).namesAt(loc);

@@ -3,8 +3,9 @@
 //    trace's __VERIFIER_nondet_* calls return (`\result == V`, at the call's closing parenthesis), in
 //    execution order, then the `target` waypoint at the call of the error function;
 //  * a correctness witness (`invariant_set`) for TRUE: a `loop_invariant` per loop of the input program
-//    (a cycle made only of goto: at its label) whose head the certificate speaks about, the invariant as a C expression over source variables (what
-//    the certificate says there that C can express: see CExpression.h); and, for a certificate with
+//    (a cycle made only of goto: at its label) whose head the certificate speaks about, the invariant as a
+//    C expression over source variables (what the certificate says there that C can express: see
+//    CExpression.h); and, for a certificate with
 //    procedure contracts (a recursive program's proof), a `function_contract` per function of the format
 //    2.1 (`requires` over the parameters and globals, `ensures` also over `\old(x)` and `\result`).
 //    A witness without contracts stays in format 2.0.

@@ -229,7 +229,8 @@ void FunctionTranslator::markLoopStarts() {
       auto* label = llvm::dyn_cast<llvm::DbgLabelInst>(&instruction);
       const llvm::DILocation* at = label ? label->getDebugLoc().get() : nullptr;
       if (!at || at->getLine() == 0) continue;
-      program_.setLoopStart(blockLocs_.at(&block), ir::SourceLoc{at->getFilename().str(), static_cast<int>(at->getLine()),
+      program_.setLoopStart(blockLocs_.at(&block), ir::SourceLoc{at->getFilename().str(),
+                                                                 static_cast<int>(at->getLine()),
                                                                  static_cast<int>(at->getColumn())});
       break;
     }
