@@ -72,6 +72,7 @@ int answerWith(const ChcCommandOptions& options, const std::string& engine, cons
   ir::Result result = engine.empty() ? runChosenEngine(options, *cp.program, ctx)
                                      : runEngine(engineByName(engine), *cp.program, ctx);
   log.log(1, "chc", "engine {}: {}", result.engine, ir::toString(result.verdict));
+  if (result.verdict != ir::Verdict::Unknown) portfolio::announceCertifying();
 
   certify::ChcCertifyOptions checks;
   checks.checkTimeout = options.checkTimeout;

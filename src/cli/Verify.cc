@@ -275,6 +275,7 @@ class VerifyRun {
 ir::Result certifyResult(const ir::Program& program, ir::Result result, const Options& options,
                          const std::string& dumpDir, VerifyRun& run) {
   if (result.verdict == ir::Verdict::Unknown) return result;
+  portfolio::announceCertifying();
   certify::CertifyOptions co;
   co.dumpDir = dumpDir;
   co.replayTimeout = options.getDouble(opt::kReplayTimeout);

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 #include "util/Error.h"
@@ -30,6 +31,10 @@ namespace {
 // "ARGUS-REPORT <decided> <exit code> <stdout bytes> <json bytes> <witness bytes> <stderr bytes>" followed
 // by the texts.
 constexpr const char* kHeader = "ARGUS-REPORT";
+// Before the report, a child may send this line once: its engine answered and certify is checking.
+constexpr std::string_view kCertifying = "ARGUS-CERTIFYING\n";
+// The pipe to the parent, in a portfolio child (-1 elsewhere).
+int reportFd = -1;
 
 std::string serialize(const RunReport& r) {
   std::ostringstream out;
@@ -99,6 +104,7 @@ struct Running {
   std::string bytes;
   Stopwatch clock;
   double deadline;  // seconds on `clock` after which it yields its slot (infinity: none)
+  bool certifying = false;  // it announced an answer under certification: no share applies any more
 };
 
 /// In the child: run the engine, send the report, end without unwinding (the parent's objects are not ours
@@ -108,6 +114,7 @@ struct Running {
   setpgid(0, 0);  // its own group: killing it kills what it started (a native replay) too
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
+  reportFd = fd;
   int code = 0;
   try {
     RunReport r = run(engine);
@@ -173,6 +180,26 @@ bool drain(Running& r) {
   }
 }
 
+/// Takes the certification announcement off the front of what the child sent, once it is all there.
+void noteCertifying(Running& r) {
+  if (r.certifying || r.bytes.size() < kCertifying.size() || r.bytes.compare(0, kCertifying.size(), kCertifying) != 0)
+    return;
+  r.bytes.erase(0, kCertifying.size());
+  r.certifying = true;
+  r.deadline = std::numeric_limits<double>::infinity();
+}
+
+/// Whether the child has announced that certify is checking its answer, reading what it sent if needed.
+/// Its report, when it is all there already, stays in r.bytes for the poll that follows.
+bool announcedCertifying(Running& r) {
+  pollfd fd{r.fd, POLLIN, 0};
+  if (!r.certifying && poll(&fd, 1, 0) > 0 && (fd.revents & POLLIN)) {
+    drain(r);  // at the end of the child's output the poll that follows finishes it
+    noteCertifying(r);
+  }
+  return r.certifying;
+}
+
 RunReport finish(Running& r) {
   close(r.fd);
   int status = reap(r.pid);
@@ -212,9 +239,10 @@ PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, doub
       running.push_back(start(slots[next].engine, deadlineOf(slots[next]), run));
       ++next;
     }
-    // A share that has passed: the engine gives its slot up (whatever it found so far is lost).
+    // A share that has passed: the engine gives its slot up (whatever it found so far is lost), unless it
+    // has announced an answer that certify is checking (an announcement not yet read is read first).
     for (size_t i = running.size(); i-- > 0;)
-      if (running[i].clock.seconds() >= running[i].deadline) {
+      if (running[i].clock.seconds() >= running[i].deadline && !announcedCertifying(running[i])) {
         outcome.yielded.push_back(running[i].engine);
         killAndReap(running[i]);
         running.erase(running.begin() + static_cast<long>(i));
@@ -230,7 +258,9 @@ PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, doub
     if (ready <= 0) continue;
     for (size_t i = fds.size(); i-- > 0;) {
       if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      if (!drain(running[i])) continue;
+      bool ended = drain(running[i]);
+      noteCertifying(running[i]);
+      if (!ended) continue;
       outcome.reports.push_back(finish(running[i]));
       running.erase(running.begin() + static_cast<long>(i));
       if (outcome.reports.back().decided) {
@@ -241,6 +271,13 @@ PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, doub
     }
   }
   return outcome;
+}
+
+void announceCertifying() {
+  static bool announced = false;  // once: the parent takes one announcement off the front of the report
+  if (reportFd < 0 || announced) return;
+  announced = true;
+  writeAll(reportFd, std::string(kCertifying));
 }
 
 void killPortfolioChildren() {

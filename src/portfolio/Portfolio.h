@@ -7,7 +7,8 @@
 // order for a free slot (`jobs` at a time), so a list longer than the cores runs as a queue: an engine
 // that ends with UNKNOWN (unsupported, say) hands its slot to the next one, and an engine with a share of
 // the budget is stopped when its share has passed without an answer (a sequential combination: a fast
-// engine gets its early chance without keeping a slower one off the cores for the whole run).
+// engine gets its early chance without keeping a slower one off the cores for the whole run). An engine
+// that has answered within its share keeps its slot while certify checks the answer (announceCertifying).
 #pragma once
 
 #include <cstdint>
@@ -61,6 +62,11 @@ PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, doub
 
 /// Kills every portfolio child of this process (for a process about to end without unwinding).
 void killPortfolioChildren();
+/// Called by an engine's process when the engine has answered and its evidence goes to certify: in a
+/// portfolio child, the parent then lets it keep its slot past its share, until the time limit, so that
+/// an answer found within the share is not lost while it is checked (certification grace). Nothing
+/// outside a portfolio child.
+void announceCertifying();
 
 /// What the default engine list depends on.
 struct Shape {

@@ -147,6 +147,30 @@ TEST(Portfolio, AnEngineWhoseShareHasPassedGivesItsSlotToTheNext) {
   EXPECT_LT(clock.seconds(), 30) << "the share did not end the engine";
 }
 
+TEST(Portfolio, AnEngineCertifyingAnAnswerKeepsItsSlotPastItsShare) {
+  // One job: "certifies" answers within its share of 1 s, announces it, and certify takes 2 s more; its
+  // answer wins although its share has passed ("next" would win otherwise). Without the announcement the
+  // share ends it as before.
+  for (bool announces : {true, false}) {
+    std::vector<portfolio::Slot> slots{{"certifies", 0.05}, {"next"}};
+    auto outcome = portfolio::runParallel(slots, 1, 20,
+        [announces](const std::string& e) {
+          if (e == "certifies") {
+            sleepSeconds(0.2);
+            if (announces) portfolio::announceCertifying();
+            sleepSeconds(2);
+          }
+          return decided(e);
+        },
+        never);
+    ASSERT_TRUE(outcome.winner.has_value());
+    EXPECT_EQ(outcome.reports[*outcome.winner].engine, announces ? "certifies" : "next");
+    EXPECT_EQ(outcome.reports[*outcome.winner].stdoutText, "Verdict: TRUE\n")
+        << "the announcement stayed in the report";
+    EXPECT_EQ(outcome.yielded.empty(), announces);
+  }
+}
+
 TEST(Portfolio, AnEngineWithoutShareKeepsItsSlotToTheEnd) {
   // "slow" has no share: it answers after 1.5 s although "next" waits for the only slot.
   std::vector<portfolio::Slot> slots{{"slow"}, {"next"}};
