@@ -35,7 +35,7 @@ void AvailableDefinitions::collect(const Program& program) {
     auto written = [&](VarId v) { return std::find(edge.writes.begin(), edge.writes.end(), v) != edge.writes.end(); };
     // A value the edge reads from no variable (an input, a fresh constant) and also stores in a variable
     // `v' = c`: after the edge, c is v's value, so a variable computed from c is defined over v.
-    z3::expr_vector fresh(program.ctx()), storedIn(program.ctx());
+    z3::expr_vector inputs(program.ctx()), storedIn(program.ctx());
     std::vector<VarId> stores;
     std::vector<z3::expr> conjuncts = smt::conjuncts(edge.formula);
     for (const z3::expr& conjunct : conjuncts) {
@@ -46,7 +46,7 @@ void AvailableDefinitions::collect(const Program& program) {
         bool input = value.is_const() && value.decl().decl_kind() == Z3_OP_UNINTERPRETED && !varOfCur(value) &&
                      !nextVar_.count(value.id());
         if (target == nextVar_.end() || !input) continue;
-        fresh.push_back(value);
+        inputs.push_back(value);
         storedIn.push_back(program.var(target->second).cur);
         stores.push_back(target->second);
         break;
@@ -69,12 +69,12 @@ void AvailableDefinitions::collect(const Program& program) {
             continue;
           }
           size_t stored = 0;
-          while (stored < fresh.size() && !z3::eq(fresh[static_cast<int>(stored)], c)) ++stored;
-          if (v || stored == fresh.size() || stores[stored] == t.id) overPreState = false;
+          while (stored < inputs.size() && !z3::eq(inputs[static_cast<int>(stored)], c)) ++stored;
+          if (v || stored == inputs.size() || stores[stored] == t.id) overPreState = false;
           else operands.push_back(stores[stored]);
         }
         if (!overPreState) continue;
-        if (!fresh.empty()) value = value.substitute(fresh, storedIn);
+        if (!inputs.empty()) value = value.substitute(inputs, storedIn);
         auto [it, fresh] = known.try_emplace({t.id, value.id()}, definitions_.size());
         if (fresh) definitions_.push_back({t.id, t.cur == value, std::move(operands)});
         generatedBy_[edge.id].push_back(it->second);

@@ -182,8 +182,7 @@ bool drain(Running& r) {
 
 /// Takes the certification announcement off the front of what the child sent, once it is all there.
 void noteCertifying(Running& r) {
-  if (r.certifying || r.bytes.size() < kCertifying.size() || r.bytes.compare(0, kCertifying.size(), kCertifying) != 0)
-    return;
+  if (r.certifying || r.bytes.compare(0, kCertifying.size(), kCertifying) != 0) return;
   r.bytes.erase(0, kCertifying.size());
   r.certifying = true;
   r.deadline = std::numeric_limits<double>::infinity();
