@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "smt/Implicant.h"
 #include "smt/Terms.h"
@@ -27,60 +28,72 @@ std::optional<VarId> AvailableDefinitions::varOfCur(const z3::expr& constant) co
   return it == curVar_.end() ? std::nullopt : std::optional<VarId>(it->second);
 }
 
+namespace {
+
+/// A top-level conjunct `x' = e` (or `e = x'`) of an edge formula, read either way round: the written
+/// variable and the value, once per side whose constant is a next-state one.
+struct Assignment {
+  VarId variable;
+  z3::expr value;
+};
+
+}  // namespace
+
 void AvailableDefinitions::collect(const Program& program) {
   generatedBy_.assign(program.numEdges(), {});
   std::map<std::pair<VarId, unsigned>, size_t> known;  // (variable, AST id of e) → definition
   for (const Edge& edge : program.edges()) {
     if (edge.isCall()) continue;
     auto written = [&](VarId v) { return std::find(edge.writes.begin(), edge.writes.end(), v) != edge.writes.end(); };
+    // Per conjunct of the form `x' = e`, its readings as an assignment (one for each next-state side).
+    std::vector<std::vector<Assignment>> assignments;
+    for (const z3::expr& conjunct : smt::conjuncts(edge.formula)) {
+      if (!conjunct.is_app() || conjunct.decl().decl_kind() != Z3_OP_EQ || conjunct.num_args() != 2) continue;
+      std::vector<Assignment> readings;
+      for (unsigned side = 0; side < 2; ++side)
+        if (auto target = nextVar_.find(conjunct.arg(side).id()); target != nextVar_.end())
+          readings.push_back({target->second, conjunct.arg(1 - side)});
+      if (!readings.empty()) assignments.push_back(std::move(readings));
+    }
     // A value the edge reads from no variable (an input, a fresh constant) and also stores in a variable
     // `v' = c`: after the edge, c is v's value, so a variable computed from c is defined over v.
     z3::expr_vector inputs(program.ctx()), storedIn(program.ctx());
-    std::vector<VarId> stores;
-    std::vector<z3::expr> conjuncts = smt::conjuncts(edge.formula);
-    for (const z3::expr& conjunct : conjuncts) {
-      if (!conjunct.is_app() || conjunct.decl().decl_kind() != Z3_OP_EQ || conjunct.num_args() != 2) continue;
-      for (unsigned side = 0; side < 2; ++side) {
-        auto target = nextVar_.find(conjunct.arg(side).id());
-        z3::expr value = conjunct.arg(1 - side);
-        bool input = value.is_const() && value.decl().decl_kind() == Z3_OP_UNINTERPRETED && !varOfCur(value) &&
-                     !nextVar_.count(value.id());
-        if (target == nextVar_.end() || !input) continue;
-        inputs.push_back(value);
-        storedIn.push_back(program.var(target->second).cur);
-        stores.push_back(target->second);
+    std::unordered_map<unsigned, VarId> storedInVar;  // AST id of an input → the variable it is stored in
+    for (const std::vector<Assignment>& readings : assignments)
+      for (const Assignment& a : readings) {
+        const z3::expr& c = a.value;
+        if (!c.is_const() || c.decl().decl_kind() != Z3_OP_UNINTERPRETED || varOfCur(c) || nextVar_.count(c.id()))
+          continue;
+        if (storedInVar.try_emplace(c.id(), a.variable).second) {
+          inputs.push_back(c);
+          storedIn.push_back(program.var(a.variable).cur);
+        }
         break;
       }
-    }
-    for (const z3::expr& conjunct : conjuncts) {
-      if (!conjunct.is_app() || conjunct.decl().decl_kind() != Z3_OP_EQ || conjunct.num_args() != 2) continue;
-      for (unsigned side = 0; side < 2; ++side) {
-        auto target = nextVar_.find(conjunct.arg(side).id());
-        if (target == nextVar_.end()) continue;
-        const Variable& t = program.var(target->second);
+    for (const std::vector<Assignment>& readings : assignments)
+      for (const Assignment& a : readings) {
+        const Variable& t = program.var(a.variable);
         if (t.role != VarRole::Local || !written(t.id)) continue;
-        z3::expr value = conjunct.arg(1 - side);
         std::vector<VarId> operands;
         bool overPreState = true;
-        for (const z3::expr& c : smt::freeConstants(value)) {
+        for (const z3::expr& c : smt::freeConstants(a.value)) {
           std::optional<VarId> v = varOfCur(c);
           if (v && !written(*v)) {
             operands.push_back(*v);
             continue;
           }
-          size_t stored = 0;
-          while (stored < inputs.size() && !z3::eq(inputs[static_cast<int>(stored)], c)) ++stored;
-          if (v || stored == inputs.size() || stores[stored] == t.id) overPreState = false;
-          else operands.push_back(stores[stored]);
+          auto stored = storedInVar.find(c.id());
+          if (v || stored == storedInVar.end() || stored->second == t.id) overPreState = false;
+          else operands.push_back(stored->second);
         }
         if (!overPreState) continue;
+        z3::expr value = a.value;
         if (!inputs.empty()) value = value.substitute(inputs, storedIn);
         auto [it, fresh] = known.try_emplace({t.id, value.id()}, definitions_.size());
         if (fresh) definitions_.push_back({t.id, t.cur == value, std::move(operands)});
         generatedBy_[edge.id].push_back(it->second);
         break;
       }
-    }
   }
 }
 

@@ -165,21 +165,6 @@ void killAndReap(Running& r) {
   reap(r.pid);
 }
 
-/// Reads what is there; true at the end of the child's output.
-bool drain(Running& r) {
-  char buffer[65536];
-  for (;;) {
-    ssize_t n = read(r.fd, buffer, sizeof buffer);
-    if (n > 0) {
-      r.bytes.append(buffer, static_cast<size_t>(n));
-      if (static_cast<size_t>(n) < sizeof buffer) return false;
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    return true;  // 0: end of file; an error ends it as well
-  }
-}
-
 /// Takes the certification announcement off the front of what the child sent, once it is all there.
 void noteCertifying(Running& r) {
   if (r.certifying || r.bytes.compare(0, kCertifying.size(), kCertifying) != 0) return;
@@ -188,14 +173,32 @@ void noteCertifying(Running& r) {
   r.deadline = std::numeric_limits<double>::infinity();
 }
 
+/// Reads what is there (and takes a certification announcement off the front); true at the end of the
+/// child's output.
+bool drain(Running& r) {
+  char buffer[65536];
+  bool ended = false;
+  for (;;) {
+    ssize_t n = read(r.fd, buffer, sizeof buffer);
+    if (n > 0) {
+      r.bytes.append(buffer, static_cast<size_t>(n));
+      if (static_cast<size_t>(n) < sizeof buffer) break;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    ended = true;  // 0: end of file; an error ends it as well
+    break;
+  }
+  noteCertifying(r);
+  return ended;
+}
+
 /// Whether the child has announced that certify is checking its answer, reading what it sent if needed.
 /// Its report, when it is all there already, stays in r.bytes for the poll that follows.
 bool announcedCertifying(Running& r) {
   pollfd fd{r.fd, POLLIN, 0};
-  if (!r.certifying && poll(&fd, 1, 0) > 0 && (fd.revents & POLLIN)) {
-    drain(r);  // at the end of the child's output the poll that follows finishes it
-    noteCertifying(r);
-  }
+  // At the end of the child's output, the poll that follows finishes it.
+  if (!r.certifying && poll(&fd, 1, 0) > 0 && (fd.revents & POLLIN)) drain(r);
   return r.certifying;
 }
 
@@ -257,9 +260,7 @@ PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, doub
     if (ready <= 0) continue;
     for (size_t i = fds.size(); i-- > 0;) {
       if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      bool ended = drain(running[i]);
-      noteCertifying(running[i]);
-      if (!ended) continue;
+      if (!drain(running[i])) continue;
       outcome.reports.push_back(finish(running[i]));
       running.erase(running.begin() + static_cast<long>(i));
       if (outcome.reports.back().decided) {

@@ -112,8 +112,7 @@ LoopScope scopeAtLoop(const std::string& body, int line) {
   out.translated = translate("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
                              "int main(void) {\n" + body + "}\n");
   const ir::Program& p = *out.translated->program;
-  for (const ir::Location& l : p.locs())
-    if (l.loopStart.line == line + 3) out.head = l.id;
+  out.head = loopHeadOnLine(p, line + 3);
   if (out.head == ir::kNone) throw std::runtime_error("no loop at line " + std::to_string(line));
   out.scope = std::make_unique<SourceScope>(p, p.loc(out.head).proc);
   return out;
@@ -189,9 +188,7 @@ int main(void) {
 }
 )");
   const ir::Program& p = *t->program;
-  ir::LocId head = ir::kNone;
-  for (const ir::Location& l : p.locs())
-    if (l.loopStart.line == 6) head = l.id;
+  ir::LocId head = loopHeadOnLine(p, 6);
   ASSERT_NE(head, ir::kNone);
   SourceScope scope(p, p.loc(head).proc);
   auto n = scope.variableOf(head, "n");
