@@ -4,7 +4,8 @@
 #
 # Besides the build tools and libraries argus uses directly, find_package(LLVM 14) needs what
 # LLVMConfig.cmake looks for (FFI, Terminfo from libncurses-dev, ZLIB, LibXml2), and the native
-# replay of ILP32 counterexamples needs gcc-multilib (32-bit C library for clang -m32). `make fuzz` needs
+# replay of ILP32 counterexamples needs gcc-multilib (32-bit C library for clang -m32) and, on a kernel
+# that cannot run 32-bit programs (no IA32 emulation), qemu-user's qemu-i386 to run them. `make fuzz` needs
 # libFuzzer and the sanitizer runtimes of clang-14 (libclang-rt-14-dev). The test of the BenchExec
 # tool-info module (contrib/benchexec) runs python3; the witness tests check witnesses against a JSON schema
 # with python3-yaml and python3-jsonschema. `argus verify --report` draws the CFA with Graphviz's dot
@@ -16,7 +17,7 @@ set -eu
 PACKAGES="cmake g++ make pkg-config libz3-dev z3 llvm-14-dev clang-14 libgtest-dev libgmock-dev
 libbenchmark-dev libbdd-dev libgmp-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev gcc-multilib
 zlib1g-dev libxml2-dev libncurses-dev libffi-dev libclang-rt-14-dev python3 python3-yaml python3-jsonschema
-graphviz chromium fonts-dejavu-core gnuplot-nox"
+graphviz chromium fonts-dejavu-core gnuplot-nox qemu-user"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "setup: dpkg-query not found; argus is built on Debian 12 with the packages: $(echo $PACKAGES)" >&2

@@ -91,10 +91,18 @@ ProcessResult runProcess(const ProcessSpec& spec) {
     registering.unlock();
     for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
   }
+  // The child reports a failed exec through this pipe, which a successful exec closes (O_CLOEXEC).
+  int execReport[2];
+  if (pipe2(execReport, O_CLOEXEC) != 0) {
+    result.errorText = std::string("pipe failed: ") + strerror(errno);
+    return result;
+  }
   pid_t parentId = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     result.errorText = std::string("fork failed: ") + strerror(errno);
+    close(execReport[0]);
+    close(execReport[1]);
     return result;
   }
   if (pid == 0) {
@@ -109,14 +117,25 @@ ProcessResult runProcess(const ProcessSpec& spec) {
     redirect(2, spec.stderrPath);
     // Nothing else of ours is inherited: a descriptor kept open by a child (a pipe someone reads to its
     // end) would outlive us with it.
-    if (close_range(3, ~0U, 0) != 0)
-      for (int fd = 3; fd < 1024; ++fd) close(fd);
+    auto report = static_cast<unsigned>(execReport[1]);
+    if ((report > 3 && close_range(3, report - 1, 0) != 0) || close_range(report + 1, ~0U, 0) != 0)
+      for (int fd = 3; fd < 1024; ++fd)
+        if (fd != execReport[1]) close(fd);
     execve(argv[0], argv.data(), envp.data());
+    int error = errno;
+    if (write(execReport[1], &error, sizeof error) < 0) _exit(127);
     _exit(127);
   }
   setpgid(pid, pid);
   runningChildren()[pid] = getpid();
   registering.unlock();
+  close(execReport[1]);
+  int execError = 0;
+  ssize_t reported;
+  do reported = read(execReport[0], &execError, sizeof execError);
+  while (reported < 0 && errno == EINTR);
+  close(execReport[0]);
+  if (reported != sizeof execError) execError = 0;
   result.started = true;
   auto start = std::chrono::steady_clock::now();
   while (true) {
@@ -142,6 +161,11 @@ ProcessResult runProcess(const ProcessSpec& spec) {
   if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   if (result.exitCode == 127) result.errorText = "could not run " + spec.argv[0];
+  if (execError != 0) {
+    result.started = false;
+    result.execError = execError;
+    result.errorText = "cannot run " + spec.argv[0] + ": " + strerror(execError);
+  }
   return result;
 }
 

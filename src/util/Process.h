@@ -14,6 +14,7 @@ struct ProcessResult {
   bool timedOut = false;  // killed after the timeout
   int exitCode = -1;      // valid when the child exited normally
   int signal = 0;         // the signal that ended the child, if any
+  int execError = 0;      // the errno of a failed exec (ENOEXEC: a binary this machine cannot run)
   std::string errorText;
 };
 

@@ -11,6 +11,9 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fstream>
@@ -24,6 +27,9 @@
 namespace argus::frontend {
 
 namespace {
+
+/// Debian's qemu-user: runs a 32-bit executable where the kernel cannot (no IA32 emulation).
+constexpr const char* kQemuI386 = "/usr/bin/qemu-i386";
 
 constexpr int kErrorReached = 97;
 constexpr int kInputsExhausted = 98;
@@ -265,6 +271,14 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
   run.stderrPath = dir + "/stderr.txt";
   run.timeoutSeconds = spec.timeoutSeconds;
   ProcessResult ran = runProcess(run);
+  // A kernel without 32-bit support cannot run an ILP32 executable: qemu's user-mode emulator can.
+  if (!ran.started && ran.execError == ENOEXEC && spec.ilp32 && access(kQemuI386, X_OK) == 0) {
+    run.argv = {kQemuI386, executable};
+    ran = runProcess(run);
+  }
+  if (!ran.started && ran.execError == ENOEXEC && spec.ilp32)
+    return {false, false, "this machine cannot run 32-bit programs, and " + std::string(kQemuI386) +
+                              " (Debian's qemu-user) is not installed: " + ran.errorText};
   if (!ran.started) return {false, false, "cannot run the replay executable: " + ran.errorText};
   return interpret(spec, ran, readTextFile(run.stderrPath));
 }

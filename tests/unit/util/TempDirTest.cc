@@ -90,3 +90,23 @@ TEST(Process, GivesTheChildTheTmpdirOfItsSpec) {
   runProcess(spec);
   EXPECT_EQ(argus::testing::readAll(dir.path("out")), tmpdir.folder().root().string() + "\n");
 }
+
+// A file the kernel cannot execute (here: not a program at all; on a kernel without IA32 emulation, a 32-bit
+// one) is told apart from a program that ran and exited with 127, so that replay can run it another way.
+TEST(Process, SaysWhyAnExecFailed) {
+  argus::testing::TestFolder folder("argus-process-test");
+  std::string file = folder.write("not-a-program", "this is text, not an executable\n");
+  fs::permissions(file, fs::perms::owner_all);
+  ProcessSpec spec;
+  spec.argv = {file};
+  ProcessResult failed = runProcess(spec);
+  EXPECT_FALSE(failed.started);
+  EXPECT_EQ(failed.execError, ENOEXEC) << failed.errorText;
+  EXPECT_NE(failed.errorText.find("not-a-program"), std::string::npos) << failed.errorText;
+
+  spec.argv = {"/bin/sh", "-c", "exit 127"};
+  ProcessResult ran = runProcess(spec);
+  EXPECT_TRUE(ran.started);
+  EXPECT_EQ(ran.execError, 0);
+  EXPECT_EQ(ran.exitCode, 127);
+}
