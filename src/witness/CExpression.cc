@@ -598,8 +598,26 @@ class Reader {
       expect(")");
       return named("\\old(" + name + ")");
     }
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return named(identifier());
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return named(accessPath());
     fail(std::string("unexpected '") + c + "'");
+  }
+  /// A variable, or a field or element reached from one (`s->s3->tmp.next_state`, `p[2].x`): one name.
+  std::string accessPath() {
+    size_t start = pos_;
+    identifier();
+    while (true) {
+      if (text_.compare(pos_, 2, "->") == 0 || (pos_ < text_.size() && text_[pos_] == '.')) {
+        pos_ += text_[pos_] == '.' ? 1 : 2;
+        identifier();
+      } else if (pos_ < text_.size() && text_[pos_] == '[') {
+        size_t digits = ++pos_;
+        while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+        if (pos_ == digits || pos_ >= text_.size() || text_[pos_] != ']') fail("expected an index and ']'");
+        ++pos_;
+      } else {
+        return text_.substr(start, pos_ - start);
+      }
+    }
   }
   std::string identifier() {
     size_t start = pos_;

@@ -43,8 +43,11 @@ class SourceScope {
 
   /// Every C name visible at `loc`, each naming the `cur` constant of its variable (see CNames).
   CNames namesAt(ir::LocId loc) const;
-  /// May a witness use `name` here (not empty, not one the procedure declares ambiguous)?
-  bool usable(const std::string& name) const { return !name.empty() && !ambiguous_.count(name); }
+  /// May a witness use `name` here (not empty, and neither it nor the variable an access path such as
+  /// `s->state` starts from is one the procedure declares ambiguous)?
+  bool usable(const std::string& name) const {
+    return !name.empty() && !ambiguous_.count(name) && !ambiguous_.count(name.substr(0, name.find_first_of("-.[")));
+  }
 
  private:
   using Writers = std::map<std::string, std::set<ir::VarId>>;  // ir::kNone in a set: a path with none

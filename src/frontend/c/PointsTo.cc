@@ -260,7 +260,19 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
 
 std::optional<PointsTo::Field> PointsTo::promotedTarget(const llvm::Value* pointer) const {
   if (promoted_.empty()) return std::nullopt;
-  Targets to = const_cast<PointsTo*>(this)->targets(pointer);
+  return promotedSingleton(const_cast<PointsTo*>(this)->targets(pointer));
+}
+
+std::optional<PointsTo::Field> PointsTo::promotedContent(const llvm::Value* object, int64_t offset) const {
+  auto id = objectIds_.find(object);
+  if (id == objectIds_.end() || !promoted_.count(object)) return std::nullopt;
+  Targets held;
+  for (int64_t at : {offset, kAnyOffset})
+    if (auto it = contents_.find({id->second, at}); it != contents_.end()) held.insert(it->second.begin(), it->second.end());
+  return promotedSingleton(held);
+}
+
+std::optional<PointsTo::Field> PointsTo::promotedSingleton(const Targets& to) const {
   if (to.size() != 1 || to.begin()->first == 0 || to.begin()->second == kAnyOffset) return std::nullopt;
   const llvm::Value* object = objects_[to.begin()->first];
   if (!promoted_.count(object)) return std::nullopt;

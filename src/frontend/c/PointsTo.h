@@ -40,6 +40,9 @@ class PointsTo {
     int64_t offset;
   };
   std::optional<Field> promotedTarget(const llvm::Value* pointer) const;
+  /// The promoted object that the pointer kept in field `offset` of `object` points to alone (with the
+  /// byte offset within it), if any: flow-insensitive, so it says nothing of where the field is not yet set.
+  std::optional<Field> promotedContent(const llvm::Value* object, int64_t offset) const;
   bool isPromoted(const llvm::Value* object) const { return promoted_.count(object) > 0; }
   size_t promotedObjects() const { return promoted_.size(); }
 
@@ -52,6 +55,7 @@ class PointsTo {
   Targets targets(const llvm::Value* value);
   static Targets shifted(const Targets& in, int64_t offset);
   bool addTo(Targets& into, const Targets& from);
+  std::optional<Field> promotedSingleton(const Targets& to) const;
   Targets load(const Targets& from);
   bool store(const Targets& to, const Targets& value);
   bool transfer(const llvm::Instruction& instruction);

@@ -103,6 +103,7 @@ void recordStatistics(const ir::Program& program, const ModuleContext& module, S
   stats.add("frontend.variables", static_cast<int64_t>(program.numVars()));
   stats.add("frontend.unsupported_edges", module.unsupportedEdges);
   stats.add("frontend.promoted_objects", static_cast<int64_t>(module.pointsTo.promotedObjects()));
+  stats.add("frontend.access_paths", module.accessPaths);
 }
 
 }  // namespace
@@ -145,6 +146,7 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
     FunctionTranslator(mc, *function, proc).translate(proc == mainProc ? mainStart : program->proc(proc).entry);
   }
   addInitialisation(mc, mainProc, mainStart);
+  mc.accessPaths = static_cast<int64_t>(nameAccessPaths(mc));
   program->setMain(mainProc);
   for (auto& [edge, pending] : mc.allocations)
     for (const PendingAllocation& block : pending)

@@ -279,8 +279,20 @@ std::optional<ir::NameBinding> FunctionTranslator::bindingOf(const llvm::DbgValu
   return binding;
 }
 
+void FunctionTranslator::appendBindings(std::vector<ir::NameBinding>& names, const llvm::DbgValueInst& record) {
+  auto binding = bindingOf(record);
+  if (!binding) return;
+  names.push_back(*binding);
+  const llvm::DIType* pointee = pointeeOf(*record.getVariable());
+  if (!pointee) return;
+  bool whole = !record.getExpression() || record.getExpression()->getNumElements() == 0;
+  const llvm::Value* value = record.getNumVariableLocationOps() == 1 && whole ? record.getVariableLocationOp(0) : nullptr;
+  names.push_back(accessPathPlaceholder(module_.pointerBindings.size()));
+  module_.pointerBindings.push_back({proc_, binding->name, value, pointee});
+}
+
 void FunctionTranslator::recordName(Segment& segment, const llvm::DbgValueInst& record) {
-  if (auto binding = bindingOf(record)) segment.names.push_back(*binding);
+  appendBindings(segment.names, record);
 }
 
 ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::expr& condition,
@@ -327,8 +339,8 @@ ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::e
       if (record->getNumVariableLocationOps() != 1) continue;
       auto it = merged.find(record->getVariableLocationOp(0));
       if (it == merged.end()) continue;
-      if (auto binding = bindingOf(*record)) {
-        names.push_back(*binding);
+      if (bindingOf(*record)) {
+        appendBindings(names, *record);
         recorded.insert(it->second);
       }
     }

@@ -20,6 +20,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "frontend/c/AccessPaths.h"
 #include "frontend/c/Builtins.h"
 #include "frontend/c/CFrontend.h"
 #include "frontend/c/DebugInfo.h"
@@ -53,6 +54,8 @@ struct ModuleContext {
   PointsTo pointsTo;                                             // which region objects are promoted
   int64_t unsupportedEdges = 0;
   std::map<ir::EdgeId, std::vector<PendingAllocation>> allocations;  // by the edge that allocates
+  std::vector<PointerBinding> pointerBindings;  // named by access paths once translated (AccessPaths.h)
+  int64_t accessPaths = 0;                       // how many of those paths name a field
 
   /// The functions a call through a pointer may reach: the translated functions of the call's type
   /// whose address is taken (calling through a pointer to anything else is undefined).
@@ -127,6 +130,8 @@ class FunctionTranslator {
   /// Which IR variable (if any) holds the C variable a debug record names from the record on; nothing for a
   /// record that names no variable of this function.
   std::optional<ir::NameBinding> bindingOf(const llvm::DbgValueInst& record) const;
+  /// bindingOf's binding, and for a pointer variable the placeholder of its access paths (AccessPaths.h).
+  void appendBindings(std::vector<ir::NameBinding>& names, const llvm::DbgValueInst& record);
   void recordName(Segment& segment, const llvm::DbgValueInst& record);
   ir::EdgeId flush(Segment& segment, ir::LocId to, const z3::expr& condition, const std::vector<PhiAssignment>& phis,
                    const std::string& conditionText);

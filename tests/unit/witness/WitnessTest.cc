@@ -703,3 +703,86 @@ int main(void) {
   EXPECT_EQ(root[0]["metadata"]["format_version"].as<std::string>(), "2.0");
   EXPECT_EQ(root[0]["content"].size(), 0u) << *empty.yaml;
 }
+
+namespace {
+
+// A state machine over a struct that main allocates and a function walks (the ssh tasks' shape): its fields
+// are promoted to variables of their own, which have no C name but their access paths.
+const char* const kMachine = R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+extern void *malloc(unsigned long);
+struct inner { int pad; int next; };
+struct machine { int state; unsigned int count; struct inner *sub; };
+int run(struct machine *m) {
+  m->state = 1;
+  m->count = 0;
+  while (__VERIFIER_nondet_int()) {
+    if (m->state == 1) { m->state = 2; m->sub->next = 3; }
+    else { m->state = 1; m->sub->next = 4; }
+    m->count++;
+  }
+  if (m->state != 1 && m->state != 2) reach_error();
+  return 0;
+}
+int main(void) {
+  struct machine *m = malloc(sizeof(struct machine));
+  m->sub = malloc(sizeof(struct inner));
+  m->sub->pad = 0;
+  return run(m);
+}
+)";
+
+}  // namespace
+
+TEST(CorrectnessWitness, AFieldOfAPromotedObjectIsNamedAndWrittenByItsAccessPathFromAPointer) {
+  auto t = translate(kMachine);
+  const ir::Program& p = *t->program;
+  ir::LocId head = onlyLoopHead(p);
+  ASSERT_NE(head, ir::kNone);
+  SourceScope scope(p, p.loc(head).proc);
+  auto state = scope.variableOf(head, "m->state");
+  ASSERT_TRUE(state) << "no variable for m->state at the loop";
+  EXPECT_TRUE(p.var(*state).sourceName.empty()) << "a promoted field is expected to have no C name of its own";
+  // Through the pointer the struct holds, one level further.
+  auto next = scope.variableOf(head, "m->sub->next");
+  ASSERT_TRUE(next) << "no variable for m->sub->next at the loop";
+  EXPECT_NE(*next, *state);
+  // The int encoding keeps a field as its signed reading, so an unsigned field is not named.
+  EXPECT_FALSE(scope.variableOf(head, "m->count"));
+  EXPECT_EQ(scope.nameOf(head, *state), "m->state");
+
+  // kind's proofs of the ssh tasks speak of such fields: the witness writes them so, and its reader reads
+  // them back. Not inductive without the second field: state 2 comes with next 3.
+  z3::expr s = p.var(*state).cur, n = p.var(*next).cur;
+  z3::expr invariant = (s == 1 || (s == 2 && n == 3)) && (s == 1 || s == 2);
+  std::string yaml;
+  ValidationOutcome outcome = writtenAndValidated(*t, acceptedCertificate(p, {{head, invariant}}), yaml);
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail << "\n" << yaml;
+  EXPECT_NE(yaml.find("m->sub->next"), std::string::npos) << yaml;
+  expectFirstInvariantMeans(p, yaml, head, invariant);
+}
+
+TEST(SourceScope, AnAccessPathFollowsThePointerWhereItPointsElsewhere) {
+  auto scope = scopeAtLoop(R"(  struct cell { int value; };
+  struct cell *a = __builtin_malloc(sizeof(struct cell));
+  struct cell *b = __builtin_malloc(sizeof(struct cell));
+  struct cell *p = a;
+  a->value = 0;
+  b->value = 5;
+  while (__VERIFIER_nondet_int()) a->value++;
+  p = b;
+  while (__VERIFIER_nondet_int()) b->value--;
+  if (p->value > 5) reach_error();
+  return 0;
+)", 7);
+  auto inA = scope.variableOf("a->value");
+  ASSERT_TRUE(inA);
+  EXPECT_EQ(scope.variableOf("p->value"), inA);
+  const ir::Program& p = *scope.translated->program;
+  ir::LocId second = loopHeadOnLine(p, 9 + 3);
+  ASSERT_NE(second, ir::kNone);
+  auto inB = scope.scope->variableOf(second, "b->value");
+  ASSERT_TRUE(inB);
+  EXPECT_NE(*inB, *inA);
+  EXPECT_EQ(scope.scope->variableOf(second, "p->value"), inB);
+}
