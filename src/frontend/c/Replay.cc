@@ -11,8 +11,10 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -30,6 +32,21 @@ namespace {
 
 /// Debian's qemu-user: runs a 32-bit executable where the kernel cannot (no IA32 emulation).
 constexpr const char* kQemuI386 = "/usr/bin/qemu-i386";
+
+/// The command that runs a 32-bit `executable` under qemu-i386. qemu reserves the guest's whole 4 GiB
+/// address space up front, more than a memory limit (argus bench's RLIMIT_AS) may leave: under a limit it
+/// reserves a quarter of it, at most 1 GiB, which is plenty for a replayed program.
+std::vector<std::string> emulated(const std::string& executable) {
+  std::vector<std::string> argv{kQemuI386};
+  rlimit limit{};
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    uint64_t megabyte = 1 << 20;
+    uint64_t reserve = std::min<uint64_t>(1024 * megabyte, limit.rlim_cur / 4) / megabyte * megabyte;
+    argv.insert(argv.end(), {"-R", std::to_string(reserve)});
+  }
+  argv.push_back(executable);
+  return argv;
+}
 
 constexpr int kErrorReached = 97;
 constexpr int kInputsExhausted = 98;
@@ -273,7 +290,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
   ProcessResult ran = runProcess(run);
   // A kernel without 32-bit support cannot run an ILP32 executable: qemu's user-mode emulator can.
   if (!ran.started && ran.execError == ENOEXEC && spec.ilp32 && access(kQemuI386, X_OK) == 0) {
-    run.argv = {kQemuI386, executable};
+    run.argv = emulated(executable);
     ran = runProcess(run);
   }
   if (!ran.started && ran.execError == ENOEXEC && spec.ilp32)
