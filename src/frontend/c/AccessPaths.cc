@@ -3,9 +3,11 @@
 
 #include <llvm/BinaryFormat/Dwarf.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
+#include "frontend/c/Builtins.h"
 #include "frontend/c/Translator.h"
 
 namespace argus::frontend {
@@ -73,9 +75,89 @@ bool isSignedInteger(const llvm::DIType* type) {
                    basic->getEncoding() == llvm::dwarf::DW_ATE_signed_char);
 }
 
+/// Which pointers are known to point to an object where they are bound, so that a path through them reads
+/// the object rather than dereferencing null: values an allocation returns (the model lets every allocation
+/// succeed), addresses of globals, locals and functions, and what is computed or passed on from those alone
+/// (casts, offsets, merges, the arguments of every call of a function). A pointer read from a field counts
+/// when every store into that field stores such a value and the object comes from malloc (no zeros of
+/// calloc or of a global's initialiser); before the first store, C reads it as indeterminate, like the
+/// field's variable.
+class NonNull {
+ public:
+  explicit NonNull(const ModuleContext& mc) : mc_(mc) {
+    for (auto& [function, proc] : mc.procs)
+      for (const llvm::BasicBlock& block : *function)
+        for (const llvm::Instruction& instruction : block) {
+          if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction);
+              store && store->getValueOperand()->getType()->isPointerTy())
+            if (auto field = mc.pointsTo.promotedTarget(store->getPointerOperand()))
+              stored_[{field->object, field->offset}].push_back(store->getValueOperand());
+          if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction)) {
+            if (const llvm::Function* callee = call->getCalledFunction())
+              callers_[callee].push_back(call);
+            else
+              for (const llvm::Function* candidate : mc.indirectCallCandidates(*call)) callers_[candidate].push_back(call);
+          }
+        }
+  }
+
+  bool value(const llvm::Value* pointer, int depth = 0) {
+    if (depth > kDepth) return false;
+    pointer = pointer->stripPointerCasts();
+    if (llvm::isa<llvm::GlobalValue>(pointer) || llvm::isa<llvm::AllocaInst>(pointer)) return true;
+    if (auto* call = llvm::dyn_cast<llvm::CallInst>(pointer)) return isAllocation(*call);
+    if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer)) return value(gep->getPointerOperand(), depth + 1);
+    if (auto* phi = llvm::dyn_cast<llvm::PHINode>(pointer))
+      return std::all_of(phi->incoming_values().begin(), phi->incoming_values().end(),
+                         [&](const llvm::Use& in) { return in.get() == phi || value(in.get(), depth + 1); });
+    if (auto* select = llvm::dyn_cast<llvm::SelectInst>(pointer))
+      return value(select->getTrueValue(), depth + 1) && value(select->getFalseValue(), depth + 1);
+    if (auto* argument = llvm::dyn_cast<llvm::Argument>(pointer)) return passed(*argument, depth);
+    if (auto* load = llvm::dyn_cast<llvm::LoadInst>(pointer))
+      if (auto cell = mc_.pointsTo.promotedTarget(load->getPointerOperand()))
+        return field(cell->object, cell->offset, depth);
+    return false;
+  }
+
+  /// Every store into the field stores a pointer known not to be null, and the object starts without any.
+  bool field(const llvm::Value* object, int64_t offset, int depth = 0) {
+    auto* call = llvm::dyn_cast<llvm::CallInst>(object);
+    auto* callee = call ? call->getCalledFunction() : nullptr;
+    if (!callee || classifyFunction(callee->getName().str(), "", mc_.task.ilp32).kind != BuiltinKind::Malloc)
+      return false;
+    auto it = stored_.find({object, offset});
+    return it != stored_.end() && std::all_of(it->second.begin(), it->second.end(),
+                                              [&](const llvm::Value* v) { return value(v, depth + 1); });
+  }
+
+ private:
+  static constexpr int kDepth = 8;
+
+  bool isAllocation(const llvm::CallInst& call) const {
+    const llvm::Function* callee = call.getCalledFunction();
+    if (!callee) return false;
+    BuiltinKind kind = classifyFunction(callee->getName().str(), "", mc_.task.ilp32).kind;
+    return kind == BuiltinKind::Malloc || kind == BuiltinKind::Calloc;
+  }
+
+  /// Every call that may reach the argument's function (directly, or through a pointer that may point to
+  /// it) passes a pointer known not to be null there.
+  bool passed(const llvm::Argument& argument, int depth) {
+    auto it = callers_.find(argument.getParent());
+    if (it == callers_.end()) return false;
+    return std::all_of(it->second.begin(), it->second.end(), [&](const llvm::CallInst* call) {
+      return argument.getArgNo() < call->arg_size() && value(call->getArgOperand(argument.getArgNo()), depth + 1);
+    });
+  }
+
+  const ModuleContext& mc_;
+  std::map<std::pair<const llvm::Value*, int64_t>, std::vector<const llvm::Value*>> stored_;
+  std::map<const llvm::Function*, std::vector<const llvm::CallInst*>> callers_;
+};
+
 /// The access paths from `prefix` (a pointer expression to `target`, declared to point to `pointee`) to
 /// the fields of the promoted object it points to, and on through the pointers those fields hold.
-void collectPaths(const ModuleContext& mc, const std::string& prefix, const llvm::DIType* pointee,
+void collectPaths(const ModuleContext& mc, NonNull& nonNull, const std::string& prefix, const llvm::DIType* pointee,
                   PointsTo::Field target, int depth, std::set<const llvm::Value*>& visiting,
                   std::vector<ir::NameBinding>& out) {
   if (depth > kMaxPointers || !visiting.insert(target.object).second) return;
@@ -88,8 +170,9 @@ void collectPaths(const ModuleContext& mc, const std::string& prefix, const llvm
     auto& [path, leaf] = *named;
     if (field.type.pointer) {
       const llvm::DIType* next = pointeeOfType(leaf.type);
-      if (auto held = mc.pointsTo.promotedContent(target.object, static_cast<int64_t>(offset)); next && held)
-        collectPaths(mc, path, next, *held, depth + 1, visiting, out);
+      auto held = mc.pointsTo.promotedContent(target.object, static_cast<int64_t>(offset));
+      if (next && held && nonNull.field(target.object, static_cast<int64_t>(offset)))
+        collectPaths(mc, nonNull, path, next, *held, depth + 1, visiting, out);
       continue;
     }
     if (isSignedInteger(leaf.type) && field.type.isSigned && leaf.type->getSizeInBits() == bits)
@@ -136,11 +219,13 @@ const llvm::DIType* pointeeOf(const llvm::DIVariable& variable) { return pointee
 size_t nameAccessPaths(ModuleContext& mc) {
   std::vector<std::vector<ir::NameBinding>> paths(mc.pointerBindings.size());
   std::map<std::pair<ir::ProcId, std::string>, std::set<std::string>> pathsOfPointer;
+  NonNull nonNull(mc);
   for (size_t i = 0; i < mc.pointerBindings.size(); ++i) {
     const PointerBinding& pointer = mc.pointerBindings[i];
     auto target = pointer.value ? mc.pointsTo.promotedTarget(pointer.value) : std::nullopt;
     std::set<const llvm::Value*> visiting;
-    if (target) collectPaths(mc, pointer.name, pointer.pointee, *target, 1, visiting, paths[i]);
+    if (target && nonNull.value(pointer.value))
+      collectPaths(mc, nonNull, pointer.name, pointer.pointee, *target, 1, visiting, paths[i]);
     for (const ir::NameBinding& path : paths[i]) pathsOfPointer[{pointer.proc, pointer.name}].insert(path.name);
   }
   for (ir::EdgeId e = 0; e < mc.program.numEdges(); ++e) {

@@ -4,8 +4,9 @@
 // reaches through its pointee's debug type is named by an access path from that variable: the front end
 // binds the path like a variable (ir::NameBinding) wherever it binds the pointer, and unbinds it where the
 // pointer gets a value that points elsewhere. Fields that hold pointers to promoted objects extend the paths
-// (a few levels deep). Only signed integer fields are named, since the int encoding keeps every field as
-// its signed reading.
+// (a few levels deep). Only pointers known to point to an object there are followed (allocations, addresses,
+// and what is passed on from those alone), so that no path dereferences null where a witness reads it. Only
+// signed integer fields are named, since the int encoding keeps every field as its signed reading.
 #pragma once
 
 #include <llvm/IR/DebugInfoMetadata.h>

@@ -786,3 +786,18 @@ TEST(SourceScope, AnAccessPathFollowsThePointerWhereItPointsElsewhere) {
   EXPECT_NE(*inB, *inA);
   EXPECT_EQ(scope.scope->variableOf(second, "p->value"), inB);
 }
+
+// A pointer that may be null names no field: at a loop head where it is null, `p->value` would dereference
+// null in C, while the field's variable has a value.
+TEST(SourceScope, APointerThatMayBeNullNamesNoField) {
+  auto scope = scopeAtLoop(R"(  struct cell { int value; };
+  struct cell *a = __builtin_malloc(sizeof(struct cell));
+  struct cell *p = __VERIFIER_nondet_int() ? a : 0;
+  a->value = 0;
+  while (__VERIFIER_nondet_int()) a->value++;
+  if (p && p->value < 0) reach_error();
+  return 0;
+)", 5);
+  EXPECT_TRUE(scope.variableOf("a->value"));
+  EXPECT_FALSE(scope.variableOf("p->value"));
+}
