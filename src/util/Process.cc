@@ -123,7 +123,7 @@ ProcessResult runProcess(const ProcessSpec& spec) {
         if (fd != execReport[1]) close(fd);
     execve(argv[0], argv.data(), envp.data());
     int error = errno;
-    if (write(execReport[1], &error, sizeof error) < 0) _exit(127);
+    [[maybe_unused]] ssize_t reported = write(execReport[1], &error, sizeof error);  // nothing to do if it fails
     _exit(127);
   }
   setpgid(pid, pid);

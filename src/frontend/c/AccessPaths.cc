@@ -7,7 +7,6 @@
 #include <map>
 #include <set>
 
-#include "frontend/c/Builtins.h"
 #include "frontend/c/Translator.h"
 
 namespace argus::frontend {
@@ -19,14 +18,7 @@ constexpr int kMaxPointers = 3;
 constexpr char kPlaceholderMark = '\x01';
 
 const llvm::DIType* stripped(const llvm::DIType* type) {
-  while (auto* derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type)) {
-    unsigned tag = derived->getTag();
-    if (tag != llvm::dwarf::DW_TAG_typedef && tag != llvm::dwarf::DW_TAG_const_type &&
-        tag != llvm::dwarf::DW_TAG_volatile_type && tag != llvm::dwarf::DW_TAG_restrict_type &&
-        tag != llvm::dwarf::DW_TAG_atomic_type)
-      break;
-    type = derived->getBaseType();
-  }
+  while (const llvm::DIType* base = typedefOrQualifierBase(type)) type = base;
   return type;
 }
 
@@ -105,7 +97,7 @@ class NonNull {
     if (depth > kDepth) return false;
     pointer = pointer->stripPointerCasts();
     if (llvm::isa<llvm::GlobalValue>(pointer) || llvm::isa<llvm::AllocaInst>(pointer)) return true;
-    if (auto* call = llvm::dyn_cast<llvm::CallInst>(pointer)) return isAllocation(*call);
+    if (auto* call = llvm::dyn_cast<llvm::CallInst>(pointer)) return mc_.allocationKind(*call).has_value();
     if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer)) return value(gep->getPointerOperand(), depth + 1);
     if (auto* phi = llvm::dyn_cast<llvm::PHINode>(pointer))
       return std::all_of(phi->incoming_values().begin(), phi->incoming_values().end(),
@@ -122,9 +114,7 @@ class NonNull {
   /// Every store into the field stores a pointer known not to be null, and the object starts without any.
   bool field(const llvm::Value* object, int64_t offset, int depth = 0) {
     auto* call = llvm::dyn_cast<llvm::CallInst>(object);
-    auto* callee = call ? call->getCalledFunction() : nullptr;
-    if (!callee || classifyFunction(callee->getName().str(), "", mc_.task.ilp32).kind != BuiltinKind::Malloc)
-      return false;
+    if (!call || mc_.allocationKind(*call) != BuiltinKind::Malloc) return false;
     auto it = stored_.find({object, offset});
     return it != stored_.end() && std::all_of(it->second.begin(), it->second.end(),
                                               [&](const llvm::Value* v) { return value(v, depth + 1); });
@@ -132,13 +122,6 @@ class NonNull {
 
  private:
   static constexpr int kDepth = 8;
-
-  bool isAllocation(const llvm::CallInst& call) const {
-    const llvm::Function* callee = call.getCalledFunction();
-    if (!callee) return false;
-    BuiltinKind kind = classifyFunction(callee->getName().str(), "", mc_.task.ilp32).kind;
-    return kind == BuiltinKind::Malloc || kind == BuiltinKind::Calloc;
-  }
 
   /// Every call that may reach the argument's function (directly, or through a pointer that may point to
   /// it) passes a pointer known not to be null there.

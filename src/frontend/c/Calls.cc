@@ -171,6 +171,14 @@ void FunctionTranslator::translateUserCall(Segment& segment, const llvm::CallIns
   startSegment(segment, after);
 }
 
+std::optional<BuiltinKind> ModuleContext::allocationKind(const llvm::CallInst& call) const {
+  auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+  if (!callee) return std::nullopt;
+  BuiltinKind kind = classifyFunction(callee->getName().str(), task.errorFunction, task.ilp32).kind;
+  if (kind != BuiltinKind::Malloc && kind != BuiltinKind::Calloc) return std::nullopt;
+  return kind;
+}
+
 std::vector<const llvm::Function*> ModuleContext::indirectCallCandidates(const llvm::CallInst& call) const {
   std::vector<const llvm::Function*> candidates;
   for (const auto& [function, proc] : procs)

@@ -22,14 +22,18 @@ void describeType(const llvm::DIType* type, SourceVariable& out) {
                        encoding == llvm::dwarf::DW_ATE_boolean);
       return;
     }
-    auto* derived = llvm::dyn_cast<llvm::DIDerivedType>(type);
-    if (!derived) return;
-    unsigned tag = derived->getTag();
-    if (tag != llvm::dwarf::DW_TAG_typedef && tag != llvm::dwarf::DW_TAG_const_type &&
-        tag != llvm::dwarf::DW_TAG_volatile_type && tag != llvm::dwarf::DW_TAG_restrict_type)
-      return;
-    type = derived->getBaseType();
+    type = typedefOrQualifierBase(type);
   }
+}
+
+const llvm::DIType* typedefOrQualifierBase(const llvm::DIType* type) {
+  auto* derived = llvm::dyn_cast_or_null<llvm::DIDerivedType>(type);
+  if (!derived) return nullptr;
+  unsigned tag = derived->getTag();
+  if (tag != llvm::dwarf::DW_TAG_typedef && tag != llvm::dwarf::DW_TAG_const_type &&
+      tag != llvm::dwarf::DW_TAG_volatile_type && tag != llvm::dwarf::DW_TAG_restrict_type)
+    return nullptr;
+  return derived->getBaseType();
 }
 
 SourceVariable describeVariable(const llvm::DIVariable* variable) {

@@ -42,6 +42,8 @@ SourceVariable describeVariable(const llvm::DIVariable* variable);
 SourceVariable describeGlobal(const llvm::GlobalVariable& global);
 /// The C type name and signedness of a DWARF type (typedefs and qualifiers looked through).
 void describeType(const llvm::DIType* type, SourceVariable& out);
+/// The type a typedef or a qualifier (const, volatile, restrict) stands for; null for any other type.
+const llvm::DIType* typedefOrQualifierBase(const llvm::DIType* type);
 
 /// file:line:column of an instruction, if it has a debug location.
 ir::SourceLoc sourceLocOf(const llvm::Instruction& instruction);

@@ -289,13 +289,13 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
   run.timeoutSeconds = spec.timeoutSeconds;
   ProcessResult ran = runProcess(run);
   // A kernel without 32-bit support cannot run an ILP32 executable: qemu's user-mode emulator can.
-  if (!ran.started && ran.execError == ENOEXEC && spec.ilp32 && access(kQemuI386, X_OK) == 0) {
+  if (!ran.started && ran.execError == ENOEXEC && spec.ilp32) {
+    if (access(kQemuI386, X_OK) != 0)
+      return {false, false, "this machine cannot run 32-bit programs, and " + std::string(kQemuI386) +
+                                " (Debian's qemu-user) is not installed: " + ran.errorText};
     run.argv = emulated(executable);
     ran = runProcess(run);
   }
-  if (!ran.started && ran.execError == ENOEXEC && spec.ilp32)
-    return {false, false, "this machine cannot run 32-bit programs, and " + std::string(kQemuI386) +
-                              " (Debian's qemu-user) is not installed: " + ran.errorText};
   if (!ran.started) return {false, false, "cannot run the replay executable: " + ran.errorText};
   return interpret(spec, ran, readTextFile(run.stderrPath));
 }

@@ -130,12 +130,7 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
   for (const llvm::Function* function : functions) declareProcedure(mc, *function);
   mc.pointsTo = PointsTo(
       functions, *main, mc.memory,
-      [&](const llvm::CallInst& call) {
-        auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
-        if (!callee) return false;
-        BuiltinKind kind = classifyFunction(callee->getName().str(), task.errorFunction, task.ilp32).kind;
-        return kind == BuiltinKind::Malloc || kind == BuiltinKind::Calloc;
-      },
+      [&](const llvm::CallInst& call) { return mc.allocationKind(call).has_value(); },
       [&](const llvm::CallInst& call) { return mc.indirectCallCandidates(call); });
   mc.memory.setPromoted([&mc](const llvm::Value* object) { return mc.pointsTo.isPromoted(object); });
 

@@ -263,32 +263,38 @@ void FunctionTranslator::translateBlock(const llvm::BasicBlock& block) {
   UNREACHABLE("basic block without terminator in " + function_.getName().str());
 }
 
+namespace {
+/// The value a debug record gives its whole variable, if it gives one (not a part, not a computation).
+const llvm::Value* wholeValue(const llvm::DbgValueInst& record) {
+  bool whole = !record.getExpression() || record.getExpression()->getNumElements() == 0;
+  return whole && record.getNumVariableLocationOps() == 1 ? record.getVariableLocationOp(0) : nullptr;
+}
+}  // namespace
+
 std::optional<ir::NameBinding> FunctionTranslator::bindingOf(const llvm::DbgValueInst& record) const {
   SourceVariable source = describeVariable(record.getVariable());
   // A record of code inlined from another function names that function's variables.
   if (!source.known || (record.getDebugLoc() && record.getDebugLoc().getInlinedAt())) return std::nullopt;
   ir::NameBinding binding{source.name, ir::kNone};
-  const llvm::Value* value = record.getNumVariableLocationOps() == 1 ? record.getVariableLocationOp(0) : nullptr;
-  bool whole = !record.getExpression() || record.getExpression()->getNumElements() == 0;
+  const llvm::Value* value = wholeValue(record);
   std::optional<ir::VarId> holder;
-  if (auto it = variables_.find(value); value && whole && it != variables_.end()) holder = it->second;
-  if (auto it = module_.parameters.find(value); value && whole && it != module_.parameters.end()) holder = it->second;
+  if (auto it = variables_.find(value); value && it != variables_.end()) holder = it->second;
+  if (auto it = module_.parameters.find(value); value && it != module_.parameters.end()) holder = it->second;
   // The same bits read with another signedness (`unsigned u = i;`) are another C value: no binding.
   if (holder && (program_.var(*holder).type.isSigned == source.isSigned || program_.var(*holder).type.bits == 1))
     binding.var = *holder;
   return binding;
 }
 
-void FunctionTranslator::appendBindings(std::vector<ir::NameBinding>& names, const llvm::DbgValueInst& record) {
+bool FunctionTranslator::appendBindings(std::vector<ir::NameBinding>& names, const llvm::DbgValueInst& record) {
   auto binding = bindingOf(record);
-  if (!binding) return;
+  if (!binding) return false;
   names.push_back(*binding);
-  const llvm::DIType* pointee = pointeeOf(*record.getVariable());
-  if (!pointee) return;
-  bool whole = !record.getExpression() || record.getExpression()->getNumElements() == 0;
-  const llvm::Value* value = record.getNumVariableLocationOps() == 1 && whole ? record.getVariableLocationOp(0) : nullptr;
-  names.push_back(accessPathPlaceholder(module_.pointerBindings.size()));
-  module_.pointerBindings.push_back({proc_, binding->name, value, pointee});
+  if (const llvm::DIType* pointee = pointeeOf(*record.getVariable())) {
+    names.push_back(accessPathPlaceholder(module_.pointerBindings.size()));
+    module_.pointerBindings.push_back({proc_, binding->name, wholeValue(record), pointee});
+  }
+  return true;
 }
 
 void FunctionTranslator::recordName(Segment& segment, const llvm::DbgValueInst& record) {
@@ -339,10 +345,7 @@ ir::EdgeId FunctionTranslator::flush(Segment& segment, ir::LocId to, const z3::e
       if (record->getNumVariableLocationOps() != 1) continue;
       auto it = merged.find(record->getVariableLocationOp(0));
       if (it == merged.end()) continue;
-      if (bindingOf(*record)) {
-        appendBindings(names, *record);
-        recorded.insert(it->second);
-      }
+      if (appendBindings(names, *record)) recorded.insert(it->second);
     }
   // A merged value LoopSimplify moved into a block of its own left its records behind: it merges the values
   // of the C variable whose name it carries.

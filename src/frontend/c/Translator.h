@@ -60,6 +60,8 @@ struct ModuleContext {
   /// The functions a call through a pointer may reach: the translated functions of the call's type
   /// whose address is taken (calling through a pointer to anything else is undefined).
   std::vector<const llvm::Function*> indirectCallCandidates(const llvm::CallInst& call) const;
+  /// Malloc or Calloc when the call allocates a fresh block (the points-to analysis's objects), else none.
+  std::optional<BuiltinKind> allocationKind(const llvm::CallInst& call) const;
 
   ModuleContext(const CTask& t, ir::Program& p, ir::Encoding encoding, const llvm::DataLayout& layout)
       : task(t), program(p), encoder(p.ctx(), encoding), memory(p, encoder, layout, names) {}
@@ -130,8 +132,9 @@ class FunctionTranslator {
   /// Which IR variable (if any) holds the C variable a debug record names from the record on; nothing for a
   /// record that names no variable of this function.
   std::optional<ir::NameBinding> bindingOf(const llvm::DbgValueInst& record) const;
-  /// bindingOf's binding, and for a pointer variable the placeholder of its access paths (AccessPaths.h).
-  void appendBindings(std::vector<ir::NameBinding>& names, const llvm::DbgValueInst& record);
+  /// bindingOf's binding, and for a pointer variable the placeholder of its access paths (AccessPaths.h);
+  /// false when the record binds nothing.
+  bool appendBindings(std::vector<ir::NameBinding>& names, const llvm::DbgValueInst& record);
   void recordName(Segment& segment, const llvm::DbgValueInst& record);
   ir::EdgeId flush(Segment& segment, ir::LocId to, const z3::expr& condition, const std::vector<PhiAssignment>& phis,
                    const std::string& conditionText);
