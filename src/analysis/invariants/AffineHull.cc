@@ -101,13 +101,21 @@ class HullSampler {
     z3::expr pc = enc.freshPc("hull0");
     ir::State s = enc.freshState();
     solver_.add(enc.pcAt(pc, enc.system().entry()));
+    // Step d is taken only where a state at depth d is asked for (taken_[d-1]); the steps after it are
+    // free not to be. A state from which no block continues (a Horn clause system's predicate whose
+    // clauses all have false bodies there, an assumption no value meets) ends its path before the last
+    // step, and would otherwise lie on no sampled path at all.
+    z3::context& c = enc.ctx();
     for (unsigned d = 1; d <= search.depth; ++d) {
       transforms::Step step = enc.encode(pc, s, "hull" + std::to_string(d));
-      solver_.add(step.formula);
+      z3::expr taken = smt::freshConst(c, "hull-taken" + std::to_string(d), c.bool_sort());
+      solver_.add(z3::implies(taken, step.formula));
+      if (!taken_.empty()) solver_.add(z3::implies(taken, taken_.back()));
       pc = step.pcPost;
       s = step.post;
       pcs_.push_back(pc);
       states_.push_back(s);
+      taken_.push_back(taken);
     }
   }
 
@@ -120,7 +128,7 @@ class HullSampler {
     for (size_t i = 0; i < vars.size(); ++i) point.push_back(smt::freshConst(c, "hull-point", c.int_sort()));
     std::vector<z3::expr> somewhere;
     for (size_t d = 0; d < pcs_.size(); ++d) {
-      std::vector<z3::expr> same{enc_.pcAt(pcs_[d], head)};
+      std::vector<z3::expr> same{taken_[d], enc_.pcAt(pcs_[d], head)};
       if (condition) same.push_back(enc_.at(*condition, states_[d]));
       for (size_t i = 0; i < vars.size(); ++i) same.push_back(point[i] == states_[d][vars[i]]);
       somewhere.push_back(smt::mkAnd(c, same));
@@ -182,6 +190,7 @@ class HullSampler {
   smt::Solver solver_;
   std::vector<z3::expr> pcs_;
   std::vector<ir::State> states_;
+  std::vector<z3::expr> taken_;  // per depth: the steps up to it hold
 };
 
 }  // namespace

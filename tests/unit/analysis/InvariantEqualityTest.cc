@@ -174,3 +174,30 @@ TEST(InvariantEquality, LoopConditionsGiveWhatNoEqualityOverAllStatesSays) {
   EXPECT_FALSE(provesSafety(false));
   EXPECT_TRUE(provesSafety(true));
 }
+
+TEST(InvariantEquality, AStateNoBlockLeavesIsSampledToo) {
+  // x := 3; y := 0; at the head: x > 0 → x--, y++; x == 0 ∧ y != 3 → error. At (0, 3) no edge is enabled:
+  // the path ends there, as a Horn clause system's often does. That state is the only one where x ≤ 0, so
+  // the condition's side x ≤ 0 has the equality y = 3 only if sampling reaches the state without a
+  // further step from it (otherwise the side looks empty and its candidate is x > 0, which is false).
+  Fixture d;
+  ir::VarId x = d.local("x"), y = d.local("y");
+  ir::LocId head = d.loc("head"), body = d.loc("body");
+  ir::addAssign(d.p, d.entry, head, {{x, d.num(3)}, {y, d.num(0)}});
+  d.assume(head, body, d.cur(x) > 0);
+  ir::addAssign(d.p, body, head, {{x, d.cur(x) - 1}, {y, d.cur(y) + 1}});
+  d.assume(head, d.error, d.cur(x) == 0 && d.cur(y) != 3);
+  transforms::CutPointSystem ts(d.p, d.main);
+  transforms::StepEncoder enc(ts);
+  EqualitySearch search;
+  search.partitioned = true;
+  auto candidates = equalityCandidates(enc, search, {});
+  Houdini h(enc, {});
+  auto kept = h.filter(candidates);
+  ASSERT_TRUE(kept);
+  std::vector<z3::expr> atHead;
+  for (const Candidate& k : *kept)
+    if (k.cut == head) atHead.push_back(k.formula);
+  z3::expr deadEnd = z3::implies(d.cur(x) <= 0, d.cur(y) == 3);
+  EXPECT_TRUE(smt::implies(smt::mkAnd(d.c, atHead), deadEnd)) << smt::mkAnd(d.c, atHead);
+}
