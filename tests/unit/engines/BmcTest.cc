@@ -249,3 +249,31 @@ TEST(Bmc, CallOnABackEdgeAndALoopAtAProcedureEntry) {
   for (auto& s : t.steps) calls += s.kind == ir::TraceStep::Kind::Call;
   EXPECT_EQ(calls, 3u);
 }
+
+TEST(Bmc, TheForwardConditionOfALongLoopIsNotAskedAtEveryBound) {
+  // while (i < n) i++ for a nondet n in [0, 40]: the forward condition first holds at bound 41. Asking it at
+  // every bound costs a satisfiable query per bound; past bound 8 it is asked once the bound has grown by a
+  // quarter, so the proof comes at a bound in [41, 52] with far fewer queries. Bugs are still looked for at
+  // every bound: CountToBug(30) is found at exactly 30.
+  Fixture f;
+  ir::VarId n = f.local("n"), i = f.local("i");
+  ir::LocId read = f.loc("read"), head = f.loc("head"), body = f.loc("body");
+  f.nondet(f.entry, read, n);
+  f.assume(read, head, f.cur(n) >= 0 && f.cur(n) <= 40 && f.cur(i) == 0);
+  f.branch(head, f.cur(i) < f.cur(n), body, f.exit);
+  f.assign(body, head, i, f.cur(i) + 1);
+  f.assume(body, f.error, f.cur(i) > 40);
+  auto run = runBmc(f.p);
+  ASSERT_EQ(run->result.verdict, ir::Verdict::Safe) << run->result.detail;
+  unsigned bound = run->result.certificate()->bound;
+  EXPECT_GE(bound, 41u);
+  EXPECT_LE(bound, 52u);
+  expectCertifiedSafe(f.p, run->result, bound);
+  EXPECT_GE(run->stats.getInt("bmc.forward_skipped"), 25);
+  EXPECT_LT(run->stats.getInt("bmc.checks"), static_cast<int64_t>(bound + 20));
+  CountToBug bug(30);
+  auto found = runBmc(bug.p);
+  expectCheckedTrace(bug.p, found->result);
+  EXPECT_EQ(found->stats.getInt("bmc.bound"), 30);
+  EXPECT_GT(found->stats.getInt("bmc.forward_skipped"), 0);
+}
