@@ -42,6 +42,20 @@ int64_t inputValue(const ir::Trace& t, size_t which = 0) {
   return 0;
 }
 
+/// n := nondet in [0, max]; i := 0; while (i < n) i++; error if i > max inside the loop. Safe; every bound
+/// up to max leaves an execution that runs on, so only the forward condition at max + 1 proves it.
+struct LoopUpToNondet : Fixture {
+  ir::VarId n = local("n"), i = local("i");
+  ir::LocId read = loc("read"), head = loc("head"), body = loc("body");
+  explicit LoopUpToNondet(int max) {
+    nondet(entry, read, n);
+    assume(read, head, cur(n) >= 0 && cur(n) <= max && cur(i) == 0);
+    branch(head, cur(i) < cur(n), body, exit);
+    assign(body, head, i, cur(i) + 1);
+    assume(body, error, cur(i) > max);
+  }
+};
+
 }  // namespace
 
 TEST(Bmc, ProvesALoopFreeProgramByTheForwardCondition) {
@@ -107,14 +121,7 @@ TEST(Bmc, WithoutTheForwardConditionOnlyAFoldedLoopIsProved) {
   auto folded = runBmc(b.p, {{"bmc.forward_condition", "false"}, {"bmc.max_bound", "6"}});
   expectCertifiedSafe(b.p, folded->result, 3);
   // The same loop up to a nondet n in [0, 3]: every bound leaves a continuation the unwinding cannot cut.
-  Fixture f;
-  ir::VarId n = f.local("n"), i = f.local("i");
-  ir::LocId read = f.loc("read"), head = f.loc("head"), body = f.loc("body");
-  f.nondet(f.entry, read, n);
-  f.assume(read, head, f.cur(n) >= 0 && f.cur(n) <= 3 && f.cur(i) == 0);
-  f.branch(head, f.cur(i) < f.cur(n), body, f.exit);
-  f.assign(body, head, i, f.cur(i) + 1);
-  f.assume(body, f.error, f.cur(i) > 3);
+  LoopUpToNondet f(3);
   auto open = runBmc(f.p, {{"bmc.forward_condition", "false"}, {"bmc.max_bound", "6"}});
   EXPECT_EQ(open->result.verdict, ir::Verdict::Unknown);
   EXPECT_EQ(open->result.reason, ir::UnknownReason::BoundReached);
@@ -255,14 +262,7 @@ TEST(Bmc, TheForwardConditionOfALongLoopIsNotAskedAtEveryBound) {
   // every bound costs a satisfiable query per bound; past bound 8 it is asked once the bound has grown by a
   // quarter, so the proof comes at a bound in [41, 52] with far fewer queries. Bugs are still looked for at
   // every bound: CountToBug(30) is found at exactly 30.
-  Fixture f;
-  ir::VarId n = f.local("n"), i = f.local("i");
-  ir::LocId read = f.loc("read"), head = f.loc("head"), body = f.loc("body");
-  f.nondet(f.entry, read, n);
-  f.assume(read, head, f.cur(n) >= 0 && f.cur(n) <= 40 && f.cur(i) == 0);
-  f.branch(head, f.cur(i) < f.cur(n), body, f.exit);
-  f.assign(body, head, i, f.cur(i) + 1);
-  f.assume(body, f.error, f.cur(i) > 40);
+  LoopUpToNondet f(40);
   auto run = runBmc(f.p);
   ASSERT_EQ(run->result.verdict, ir::Verdict::Safe) << run->result.detail;
   unsigned bound = run->result.certificate()->bound;
