@@ -8,8 +8,8 @@
 namespace argus::engines::predabs {
 namespace {
 
-/// More region literals than this and the solver starts over (old ones only slow it down).
-constexpr size_t kMaxRegionLiterals = 20000;
+/// More region literals than this at one location and its solver starts over (old ones only slow it down).
+constexpr size_t kMaxRegionLiterals = 2000;
 
 bdd literal(PredicateId id, bool positive) {
   return positive ? bdd_ithvar(static_cast<int>(id)) : bdd_nithvar(static_cast<int>(id));
@@ -33,7 +33,6 @@ Abstractor::Abstractor(const ir::Program& program, const PredicateStore& predica
       instantiator_(program),
       scope_(program.scope(program.mainProc())),
       current_(ir::currentState(program, scope_)),
-      solver_(std::make_unique<smt::Solver>(program.ctx(), solverConfig_)),
       stats_(stats),
       regions_(program.ctx(), [this](int i) { return predicates_.formula(static_cast<PredicateId>(i)); }) {}
 
@@ -47,7 +46,6 @@ std::optional<bdd> Abstractor::post(const bdd& region, ir::EdgeId edge, const st
     stats_.add("predabs.abstraction_cache_hits");
     return cached->second.result;
   }
-  resetIfLarge();
   std::optional<bdd> result = compute(region, edge, ids);
   bdds_.check();
   cache_.emplace(key, CacheEntry{region, result});
@@ -55,14 +53,16 @@ std::optional<bdd> Abstractor::post(const bdd& region, ir::EdgeId edge, const st
 }
 
 std::optional<bdd> Abstractor::compute(const bdd& region, ir::EdgeId edge, const std::vector<PredicateId>& ids) {
-  EdgeQuery& query = edgeQuery(edge);
-  std::vector<z3::expr> base{query.active, regionLiteral(region)};
+  Partition& home = partition(edge);
+  smt::Solver& solver = *home.solver;
+  EdgeQuery& query = edgeQuery(home, edge);
+  std::vector<z3::expr> base{query.active, regionLiteral(home, region)};
   std::vector<z3::expr> indicators;  // before the first check: adding them drops its model
-  for (PredicateId id : ids) indicators.push_back(indicator(query, id));
-  if (check(base) == smt::SatResult::Unsat) return std::nullopt;
+  for (PredicateId id : ids) indicators.push_back(indicator(solver, query, id));
+  if (check(solver, base) == smt::SatResult::Unsat) return std::nullopt;
   // The truth values in one model of region ∧ edge: a predicate true there can only be entailed, a false
   // one only entailed negatively, which halves the Cartesian queries.
-  z3::model model = solver_->model();
+  z3::model model = solver.model();
   std::vector<bool> values;
   for (auto& b : indicators) values.push_back(model.eval(b, true).is_true());
   std::vector<std::vector<size_t>> groups;
@@ -77,72 +77,82 @@ std::optional<bdd> Abstractor::compute(const bdd& region, ir::EdgeId edge, const
     // For one predicate, Boolean and Cartesian abstraction agree, and Cartesian needs one query.
     std::optional<bdd> part;
     if (config_.kind == AbstractionKind::Boolean && group.size() > 1) {
-      part = enumerate(base, indicators, ids, group);
+      part = enumerate(solver, base, indicators, ids, group);
       if (!part) stats_.add("predabs.cartesian_fallbacks");  // too many cubes
     }
-    result &= part ? *part : cartesian(base, indicators, ids, values, group);
+    result &= part ? *part : cartesian(solver, base, indicators, ids, values, group);
   }
   return result;
 }
 
-Abstractor::EdgeQuery& Abstractor::edgeQuery(ir::EdgeId edge) {
-  auto it = edges_.find(edge);
-  if (it != edges_.end()) return it->second;
+Abstractor::Partition& Abstractor::partition(ir::EdgeId edge) {
+  Partition& home = partitions_[program_.edge(edge).from];
+  if (home.solver && home.regionLiterals.size() >= kMaxRegionLiterals) {
+    stats_.add("predabs.solver_resets");
+    home = Partition{};
+  }
+  if (!home.solver) home.solver = std::make_unique<smt::Solver>(program_.ctx(), solverConfig_);
+  return home;
+}
+
+Abstractor::EdgeQuery& Abstractor::edgeQuery(Partition& home, ir::EdgeId edge) {
+  auto it = home.edges.find(edge);
+  if (it != home.edges.end()) return it->second;
   z3::context& ctx = program_.ctx();
   auto step = instantiator_.transition(edge, current_);
   z3::expr active = smt::freshConst(ctx, "edge" + std::to_string(edge), ctx.bool_sort());
-  solver_->add(z3::implies(active, step.formula));
-  return edges_.emplace(edge, EdgeQuery{active, std::move(step.post), {}}).first->second;
+  home.solver->add(z3::implies(active, step.formula));
+  return home.edges.emplace(edge, EdgeQuery{active, std::move(step.post), {}}).first->second;
 }
 
-z3::expr Abstractor::regionLiteral(const bdd& region) {
-  auto it = regionLiterals_.find(region.id());
-  if (it != regionLiterals_.end()) return it->second.second;
+z3::expr Abstractor::regionLiteral(Partition& home, const bdd& region) {
+  auto it = home.regionLiterals.find(region.id());
+  if (it != home.regionLiterals.end()) return it->second.second;
   z3::context& ctx = program_.ctx();
   z3::expr lit = smt::freshConst(ctx, "region", ctx.bool_sort());
-  solver_->add(z3::implies(lit, formula(region)));
-  regionLiterals_.emplace(region.id(), std::make_pair(region, lit));
+  home.solver->add(z3::implies(lit, formula(region)));
+  home.regionLiterals.emplace(region.id(), std::make_pair(region, lit));
   return lit;
 }
 
-z3::expr Abstractor::indicator(EdgeQuery& query, PredicateId id) {
+z3::expr Abstractor::indicator(smt::Solver& solver, EdgeQuery& query, PredicateId id) {
   auto it = query.indicators.find(id);
   if (it != query.indicators.end()) return it->second;
   z3::context& ctx = program_.ctx();
   z3::expr b = smt::freshConst(ctx, "pred" + std::to_string(id), ctx.bool_sort());
-  solver_->add(b == ir::evaluateAt(program_, predicates_.formula(id), scope_, query.post));
+  solver.add(b == ir::evaluateAt(program_, predicates_.formula(id), scope_, query.post));
   query.indicators.emplace(id, b);
   return b;
 }
 
-smt::SatResult Abstractor::check(const std::vector<z3::expr>& assumptions) {
-  smt::SatResult r = solver_->check(assumptions);
-  if (r == smt::SatResult::Unknown) throw AbstractionUnknown("abstraction query: " + solver_->reasonUnknown());
+smt::SatResult Abstractor::check(smt::Solver& solver, const std::vector<z3::expr>& assumptions) {
+  smt::SatResult r = solver.check(assumptions);
+  if (r == smt::SatResult::Unknown) throw AbstractionUnknown("abstraction query: " + solver.reasonUnknown());
   return r;
 }
 
-bdd Abstractor::cartesian(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+bdd Abstractor::cartesian(smt::Solver& solver, const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
                           const std::vector<PredicateId>& ids, const std::vector<bool>& values,
                           const std::vector<size_t>& group) {
   bdd result = bddtrue;
   std::vector<z3::expr> assumptions = base;
   for (size_t i : group) {
     assumptions.push_back(values[i] ? !indicators[i] : indicators[i]);
-    if (check(assumptions) == smt::SatResult::Unsat) result &= literal(ids[i], values[i]);
+    if (check(solver, assumptions) == smt::SatResult::Unsat) result &= literal(ids[i], values[i]);
     assumptions.pop_back();
   }
   return result;
 }
 
-std::optional<bdd> Abstractor::enumerate(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+std::optional<bdd> Abstractor::enumerate(smt::Solver& solver, const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
                                          const std::vector<PredicateId>& ids, const std::vector<size_t>& group) {
   z3::context& ctx = program_.ctx();
   bdd result = bddfalse;
-  solver_->push();  // the blocking clauses
+  solver.push();  // the blocking clauses
   size_t cubes = 0;
-  for (; check(base) == smt::SatResult::Sat; ++cubes) {
+  for (; check(solver, base) == smt::SatResult::Sat; ++cubes) {
     if (cubes == config_.maxCubes) break;
-    z3::model model = solver_->model();
+    z3::model model = solver.model();
     bdd cube = bddtrue;
     std::vector<z3::expr> differs;
     for (size_t i : group) {
@@ -151,20 +161,12 @@ std::optional<bdd> Abstractor::enumerate(const std::vector<z3::expr>& base, cons
       differs.push_back(value ? !indicators[i] : indicators[i]);
     }
     result |= cube;
-    solver_->add(smt::mkOr(ctx, differs));
+    solver.add(smt::mkOr(ctx, differs));
   }
-  solver_->pop();
+  solver.pop();
   stats_.add("predabs.allsat_cubes", static_cast<int64_t>(cubes));
   if (cubes == config_.maxCubes) return std::nullopt;
   return result;
-}
-
-void Abstractor::resetIfLarge() {
-  if (regionLiterals_.size() < kMaxRegionLiterals) return;
-  stats_.add("predabs.solver_resets");
-  edges_.clear();
-  regionLiterals_.clear();
-  solver_ = std::make_unique<smt::Solver>(program_.ctx(), solverConfig_);
 }
 
 }  // namespace argus::engines::predabs

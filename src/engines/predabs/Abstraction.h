@@ -4,9 +4,11 @@
 // of predicate literals (Cartesian abstraction) implied by region ∧ edge. An unsatisfiable region ∧ edge
 // is bottom.
 //
-// All queries share one solver: each edge's formula is asserted once under an activation literal, each
-// region once under another, each predicate once per edge as a definition of an indicator literal, and
-// a query assumes the literals it needs. Results are cached by (region, edge, precision version of the
+// The queries of the edges that leave one location share a solver: each edge's formula is asserted once
+// under an activation literal, each region at the location once under another, each predicate once per
+// edge as a definition of an indicator literal, and a query assumes the literals it needs. A solver per
+// location rather than one for all: Z3 builds a model (one per AllSAT cube) over every term its solver
+// holds, and the regions of other locations are most of them. Results are cached by (region, edge, precision version of the
 // target): re-exploration after a refinement recomputes only what the new predicates change.
 #pragma once
 
@@ -63,24 +65,30 @@ class Abstractor {
     ir::State post;
     std::unordered_map<PredicateId, z3::expr> indicators;
   };
+  /// The solver of the edges that leave one location, with what it holds.
+  struct Partition {
+    std::unique_ptr<smt::Solver> solver;
+    std::unordered_map<ir::EdgeId, EdgeQuery> edges;
+    std::unordered_map<int, std::pair<bdd, z3::expr>> regionLiterals;  // by BDD node id
+  };
   struct CacheEntry {
     bdd region;  // keeps the key's BDD node alive
     std::optional<bdd> result;
   };
 
   std::optional<bdd> compute(const bdd& region, ir::EdgeId edge, const std::vector<PredicateId>& ids);
-  EdgeQuery& edgeQuery(ir::EdgeId edge);
-  z3::expr regionLiteral(const bdd& region);
-  z3::expr indicator(EdgeQuery& query, PredicateId id);
-  smt::SatResult check(const std::vector<z3::expr>& assumptions);
+  Partition& partition(ir::EdgeId edge);
+  EdgeQuery& edgeQuery(Partition& home, ir::EdgeId edge);
+  z3::expr regionLiteral(Partition& home, const bdd& region);
+  z3::expr indicator(smt::Solver& solver, EdgeQuery& query, PredicateId id);
+  static smt::SatResult check(smt::Solver& solver, const std::vector<z3::expr>& assumptions);
   /// Cartesian abstraction over the predicates ids[i], i in `group`, given their `values` in a model of
   /// `base`.
-  bdd cartesian(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+  bdd cartesian(smt::Solver& solver, const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
                 const std::vector<PredicateId>& ids, const std::vector<bool>& values, const std::vector<size_t>& group);
   /// Boolean abstraction over the predicates ids[i], i in `group`; nullopt beyond maxCubes cubes.
-  std::optional<bdd> enumerate(const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+  std::optional<bdd> enumerate(smt::Solver& solver, const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
                                const std::vector<PredicateId>& ids, const std::vector<size_t>& group);
-  void resetIfLarge();
 
   const ir::Program& program_;
   const PredicateStore& predicates_;
@@ -90,11 +98,9 @@ class Abstractor {
   ir::Instantiator instantiator_;
   std::vector<ir::VarId> scope_;
   ir::State current_;
-  std::unique_ptr<smt::Solver> solver_;
   Stats& stats_;
   RegionFormulas regions_;
-  std::unordered_map<ir::EdgeId, EdgeQuery> edges_;
-  std::unordered_map<int, std::pair<bdd, z3::expr>> regionLiterals_;  // by BDD node id
+  std::unordered_map<ir::LocId, Partition> partitions_;  // by the location the edges leave
   std::map<std::tuple<int, ir::EdgeId, uint64_t>, CacheEntry> cache_;
 };
 
