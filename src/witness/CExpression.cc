@@ -166,7 +166,7 @@ struct CText {
 
 class Writer {
  public:
-  explicit Writer(const CNames& names) : names_(names) {}
+  Writer(const CNames& names, Arithmetic arithmetic) : names_(names), arithmetic_(arithmetic) {}
 
   std::optional<std::string> formula(const z3::expr& e) {
     std::optional<CText> t = boolean(e);
@@ -312,15 +312,15 @@ class Writer {
         std::string mod = fmt::format("((({} % {}LL) + {}LL) % {}LL)", a->text, d, d, d);
         if (e.decl().decl_kind() == Z3_OP_MOD) return CText{mod, static_cast<Magnitude>(d)};
         Magnitude difference = saturatingAdd(a->bound, static_cast<Magnitude>(d));
-        if (difference > kLongLongLimit) return std::nullopt;
+        if (arithmetic_ == Arithmetic::C && difference > kLongLongLimit) return std::nullopt;
         return CText{fmt::format("(({} - {}) / {}LL)", a->text, mod, d), difference / static_cast<Magnitude>(d)};
       }
       default: return std::nullopt;  // rem and the rest: C's rounding differs or no counterpart
     }
   }
 
-  static std::optional<CText> checked(std::string text, Magnitude bound) {
-    if (bound > kLongLongLimit) return std::nullopt;
+  std::optional<CText> checked(std::string text, Magnitude bound) const {
+    if (arithmetic_ == Arithmetic::C && bound > kLongLongLimit) return std::nullopt;
     return CText{std::move(text), bound};
   }
 
@@ -339,11 +339,14 @@ class Writer {
   }
 
   const CNames& names_;
+  Arithmetic arithmetic_;
 };
 
 }  // namespace
 
-std::optional<std::string> toC(const z3::expr& formula, const CNames& names) { return Writer(names).formula(formula); }
+std::optional<std::string> toC(const z3::expr& formula, const CNames& names, Arithmetic arithmetic) {
+  return Writer(names, arithmetic).formula(formula);
+}
 
 std::optional<std::string> toC(const z3::expr& formula, const SourceScope& scope, ir::LocId loc) {
   return toC(formula, scope.namesAt(loc));
@@ -384,8 +387,8 @@ std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocI
   return impliedC(formula, scope.namesAt(loc));
 }
 
-std::string impliedC(const z3::expr& formula, const CNames& names) {
-  Writer writer(names);
+std::string impliedC(const z3::expr& formula, const CNames& names, Arithmetic arithmetic) {
+  Writer writer(names, arithmetic);
   std::string out;
   for (const z3::expr& c : smt::conjuncts(formula)) {
     if (auto text = writer.formula(c)) out += (out.empty() ? "" : " && ") + *text;

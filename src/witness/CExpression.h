@@ -112,13 +112,19 @@ std::string impliedC(const z3::expr& formula, const SourceScope& scope, ir::LocI
 /// for anything else.
 z3::expr fromC(const std::string& text, const SourceScope& scope, ir::LocId loc, const std::string& where);
 
+/// How the written text computes: as C does, in `long long` (every sub-term is then bounded from the
+/// variables' types so that none overflows, and a formula with a term that could is not written), or over
+/// the mathematical integers, as ACSL does (format `acsl_expression`; the same text, no bound). fromC reads
+/// both the same way, since within the bounds they agree.
+enum class Arithmetic { C, Acsl };
+
 // The same over any naming of constants (the functions above use scope.namesAt(loc)). fromC also reads
 // `\old(x)` and `\result` when `names` has them.
-std::optional<std::string> toC(const z3::expr& formula, const CNames& names);
+std::optional<std::string> toC(const z3::expr& formula, const CNames& names, Arithmetic arithmetic = Arithmetic::C);
 /// The constants of `formula` that `names` does not name (temporaries, SSA copies, out of scope).
 std::vector<z3::expr> hiddenConstants(const z3::expr& formula, const CNames& names);
 z3::expr visiblePart(const z3::expr& formula, const CNames& names, unsigned milliseconds = 2000);
-std::string impliedC(const z3::expr& formula, const CNames& names);
+std::string impliedC(const z3::expr& formula, const CNames& names, Arithmetic arithmetic = Arithmetic::C);
 z3::expr fromC(const std::string& text, const CNames& names, const std::string& where);
 
 }  // namespace argus::witness

@@ -230,8 +230,12 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::No
     if (type != "loop_invariant" && type != "function_contract")
       return outcome(Validity::Unconfirmed, kind, "argus reads no " + type + " entries");
     std::string format = scalar(invariant, "format", file);
-    if (format != "c_expression" && format != "ext_c_expression")
-      return outcome(Validity::Unconfirmed, kind, "an invariant in the format " + format + ", not a C expression");
+    // fromC reads over the mathematical integers, which is ACSL's arithmetic; argus writes a contract as ACSL
+    // when C's could overflow (Arithmetic in CExpression.h). Loop invariants are C's.
+    bool readable = format == "c_expression" || format == "ext_c_expression" ||
+                    (format == "acsl_expression" && type == "function_contract");
+    if (!readable)
+      return outcome(Validity::Unconfirmed, kind, "a " + type + " in the format " + format + ", which argus does not read");
     YAML::Node where = invariant["location"];
     if (!where || !where.IsMap()) throw InputError(file, lineOf(invariant), "an invariant without a location");
     int line = std::stoi(scalar(where, "line", file));

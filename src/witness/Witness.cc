@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <tuple>
 #include <sstream>
 #include <variant>
 
@@ -192,10 +193,21 @@ std::vector<FunctionContract> functionContracts(const ir::Program& program, cons
     SourceScope scope(program, proc);
     CNames atEntry = scope.namesAt(procedure.entry), atExit = ensuresNames(scope);
     // Simplified first: an engine's contract may carry double negations and constant parts (`!err(…)`).
-    std::string requiresClause = impliedC(visiblePart(contract.pre.simplify(), atEntry), atEntry);
-    std::string ensuresClause = impliedC(visiblePart(contract.post.simplify(), atExit), atExit);
+    z3::expr pre = visiblePart(contract.pre.simplify(), atEntry), post = visiblePart(contract.post.simplify(), atExit);
+    auto clauses = [&](Arithmetic arithmetic) {
+      return std::make_pair(impliedC(pre, atEntry, arithmetic), impliedC(post, atExit, arithmetic));
+    };
+    // In C's arithmetic where that says all of it; a relation such as `\result == \old(m) + \old(n)` over
+    // long long parameters, whose sum C could overflow, in ACSL's (the same text over unbounded integers).
+    auto [requiresClause, ensuresClause] = clauses(Arithmetic::C);
+    const char* format = "ext_c_expression";
+    if (auto unbounded = clauses(Arithmetic::Acsl); unbounded != std::make_pair(requiresClause, ensuresClause)) {
+      std::tie(requiresClause, ensuresClause) = unbounded;
+      format = "acsl_expression";
+    }
     if (requiresClause.empty() && ensuresClause.empty()) continue;
-    out.push_back({proc, requiresClause.empty() ? "1" : requiresClause, ensuresClause.empty() ? "1" : ensuresClause});
+    out.push_back({proc, requiresClause.empty() ? "1" : requiresClause, ensuresClause.empty() ? "1" : ensuresClause,
+                   format});
   }
   return out;
 }
@@ -223,7 +235,7 @@ WitnessText correctnessWitness(const ir::Program& program, const ir::Certificate
     emitLocation(out, file, procedure.loc.line, procedure.loc.column, procedure.name);
     out << YAML::Key << "requires" << YAML::Value << YAML::DoubleQuoted << contract.requiresClause;
     out << YAML::Key << "ensures" << YAML::Value << YAML::DoubleQuoted << contract.ensuresClause;
-    out << YAML::Key << "format" << YAML::Value << "ext_c_expression";
+    out << YAML::Key << "format" << YAML::Value << contract.format;
     out << YAML::EndMap << YAML::EndMap;
   }
   for (const LoopInvariant& inv : invariants) {

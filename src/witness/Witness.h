@@ -58,6 +58,7 @@ struct LoopInvariant {
 struct FunctionContract {
   ir::ProcId proc;
   std::string requiresClause, ensuresClause;
+  std::string format = "ext_c_expression";  // or "acsl_expression" (see Arithmetic in CExpression.h)
 };
 
 /// "YYYY-MM-DDThh:mm:ssZ", now.

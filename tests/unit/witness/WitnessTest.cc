@@ -673,6 +673,7 @@ int main(void) {
   EXPECT_EQ(contract["type"].as<std::string>(), "function_contract");
   EXPECT_EQ(contract["location"]["function"].as<std::string>(), "sum");
   EXPECT_EQ(contract["location"]["line"].as<int>(), 3);
+  EXPECT_EQ(contract["format"].as<std::string>(), "ext_c_expression");  // int values: no sum overflows long long
   std::string ensures = contract["ensures"].as<std::string>();
   EXPECT_NE(ensures.find("\\result"), std::string::npos) << ensures;
   EXPECT_NE(ensures.find("\\old(n)"), std::string::npos) << ensures;
@@ -702,6 +703,73 @@ int main(void) {
   root = YAML::Load(*empty.yaml);
   EXPECT_EQ(root[0]["metadata"]["format_version"].as<std::string>(), "2.0");
   EXPECT_EQ(root[0]["content"].size(), 0u) << *empty.yaml;
+}
+
+// Recursive addition over long long (recursive/Addition03-1's shape): the contract `\result == \old(m) +
+// \old(n)` holds, but C would compute the sum of two long long values in long long, where it can overflow.
+// The writer then says it in ACSL's arithmetic (unbounded integers, format acsl_expression) rather than
+// not at all, and the validator reads it and confirms the proof.
+TEST(CorrectnessWitness, AContractWhoseSumCouldOverflowInCIsWrittenInAcsl) {
+  auto t = translate(R"(extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+long long add(long long m, long long n) {
+  if (n == 0) return m;
+  if (n > 0) return add(m + 1, n - 1);
+  return add(m - 1, n + 1);
+}
+int main(void) {
+  int m = __VERIFIER_nondet_int();
+  int n = __VERIFIER_nondet_int();
+  if (add(m, n) != (long long)m + n) reach_error();
+  return 0;
+}
+)");
+  const ir::Program& p = *t->program;
+  ir::ProcId add = p.findProc("add");
+  ASSERT_NE(add, ir::kNone);
+  ASSERT_EQ(p.proc(add).params.size(), 2u);
+  ASSERT_EQ(p.proc(add).results.size(), 1u);
+  z3::expr m = p.var(p.proc(add).params[0]).old, n = p.var(p.proc(add).params[1]).old;
+  z3::expr result = p.var(p.proc(add).results[0]).cur;
+  ir::Certificate proof;
+  proof.context = p.sharedCtx();
+  proof.contracts.emplace(add, ir::Contract{p.ctx().bool_val(true), result == m + n});
+  certify::CertifyOptions options;
+  options.nativeReplay = false;
+  certify::CheckOutcome checked = certify::checkCertificate(p, proof, options);
+  ASSERT_TRUE(checked.accepted()) << checked.detail;
+  proof.checked = true;
+
+  // C's arithmetic cannot say it: the writer bounds every sum by the operands' types.
+  SourceScope scope(p, add);
+  EXPECT_FALSE(toC(result == m + n, ensuresNames(scope)));
+
+  std::string yaml;
+  ValidationOutcome outcome = writtenAndValidated(*t, proof, yaml);
+  EXPECT_EQ(outcome.validity, Validity::Confirmed) << outcome.detail << "\n" << yaml;
+  YAML::Node root = YAML::Load(yaml);
+  YAML::Node contract = root[0]["content"][0]["invariant"];
+  ASSERT_TRUE(contract.IsMap()) << yaml;
+  EXPECT_EQ(contract["type"].as<std::string>(), "function_contract");
+  EXPECT_EQ(contract["format"].as<std::string>(), "acsl_expression");
+  std::string ensures = contract["ensures"].as<std::string>();
+  z3::expr readBack = fromC(ensures, ensuresNames(scope), "test");
+  z3::solver solver(p.ctx());
+  solver.add(readBack != (result == m + n));
+  EXPECT_EQ(solver.check(), z3::unsat) << ensures;
+
+  // A loop invariant in ACSL is not read (argus writes loop invariants in C): such a witness is unconfirmed.
+  YAML::Node loopInvariant = YAML::Clone(contract);
+  loopInvariant["type"] = "loop_invariant";
+  loopInvariant["value"] = "1";
+  loopInvariant.remove("ensures");
+  root[0]["content"].push_back(YAML::Node(YAML::NodeType::Map));
+  root[0]["content"][1]["invariant"] = loopInvariant;
+  YAML::Emitter mixed;
+  mixed << root;
+  outcome = validateWitness(p, t->folder.write("mixed.yml", mixed.c_str()), {});
+  EXPECT_EQ(outcome.validity, Validity::Unconfirmed) << outcome.detail;
+  EXPECT_NE(outcome.detail.find("acsl_expression"), std::string::npos) << outcome.detail;
 }
 
 namespace {
