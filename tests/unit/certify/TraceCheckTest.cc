@@ -115,3 +115,52 @@ TEST(TraceCheck, ReportsATraceEndingOnAnUnsupportedEdge) {
   EXPECT_NE(out.detail.find("unsupported edge: inline assembly"), std::string::npos) << out.detail;
   EXPECT_TRUE(t.pathChecked);  // the path itself is feasible
 }
+
+namespace {
+
+/// unsigned i := 0; while (i < 3n) i := (i + 3) mod 2^32; error if i == 3n; and its path through n iterations
+/// of the loop, or through `iterations` of them.
+struct WrappingLoop : Fixture {
+  ir::VarId i = local("i");
+  ir::LocId head = loc("head"), body = loc("body"), after = loc("after");
+  ir::EdgeId init, enter, leave, increment, toError;
+  explicit WrappingLoop(int n) {
+    init = assign(entry, head, i, num(0));
+    enter = assume(head, body, cur(i) < 3 * n);
+    leave = assume(head, after, !(cur(i) < 3 * n));
+    increment = assign(body, head, i, z3::mod(cur(i) + 3, c.int_val(int64_t{1} << 32)));
+    toError = assume(after, error, cur(i) == 3 * n);
+  }
+  ir::Trace pathThrough(int iterations) const {
+    ir::Trace t = traceOf({{Kind::Edge, init}});
+    for (int k = 0; k < iterations; ++k)
+      for (ir::EdgeId e : {enter, increment}) t.steps.push_back(traceOf({{Kind::Edge, e}}).steps[0]);
+    for (ir::EdgeId e : {leave, toError}) t.steps.push_back(traceOf({{Kind::Edge, e}}).steps[0]);
+    return t;
+  }
+};
+
+}  // namespace
+
+// A long deterministic path over wrapping arithmetic (700 iterations; the solver takes more than a minute on
+// such a chain of mod terms, loop-acceleration/const_1-2) is decided by running it: each value computed from
+// the ones before, then every step's constraint evaluated. A path the run contradicts goes to the solver,
+// which names the step (on a short loop, which it decides).
+TEST(TraceCheck, ALongDeterministicPathIsDecidedByRunningIt) {
+  WrappingLoop loop(700);
+  ir::Trace t = loop.pathThrough(700);
+  auto out = check(loop.p, t);
+  ASSERT_TRUE(out.accepted()) << out.detail;
+  EXPECT_NE(out.detail.find("by running it"), std::string::npos) << out.detail;
+  EXPECT_TRUE(t.pathChecked);
+  ASSERT_EQ(t.steps[2].values.size(), 1u);
+  EXPECT_EQ(t.steps[2].values[0].second.get_numeral_int64(), 3);
+  ASSERT_EQ(t.steps[2 * 700].values.size(), 1u);
+  EXPECT_EQ(t.steps[2 * 700].values[0].second.get_numeral_int64(), 2100);
+
+  WrappingLoop shortLoop(4);
+  ir::Trace early = shortLoop.pathThrough(3);  // leaves the loop at i = 9 < 12, and 9 is not 12 either
+  expectRejected(shortLoop.p, early, "infeasible trace: step");
+  ir::Trace exact = shortLoop.pathThrough(4);
+  EXPECT_TRUE(check(shortLoop.p, exact).accepted());
+}
