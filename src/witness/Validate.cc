@@ -235,7 +235,8 @@ ValidationOutcome validateCorrectness(const ir::Program& program, const YAML::No
     bool readable = format == "c_expression" || format == "ext_c_expression" ||
                     (format == "acsl_expression" && type == "function_contract");
     if (!readable)
-      return outcome(Validity::Unconfirmed, kind, "a " + type + " in the format " + format + ", which argus does not read");
+      return outcome(Validity::Unconfirmed, kind,
+                     "a " + type + " in the format " + format + ", which argus does not read");
     YAML::Node where = invariant["location"];
     if (!where || !where.IsMap()) throw InputError(file, lineOf(invariant), "an invariant without a location");
     int line = std::stoi(scalar(where, "line", file));

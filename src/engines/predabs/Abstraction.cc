@@ -131,7 +131,8 @@ smt::SatResult Abstractor::check(smt::Solver& solver, const std::vector<z3::expr
   return r;
 }
 
-bdd Abstractor::cartesian(smt::Solver& solver, const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+bdd Abstractor::cartesian(smt::Solver& solver, const std::vector<z3::expr>& base,
+                          const std::vector<z3::expr>& indicators,
                           const std::vector<PredicateId>& ids, const std::vector<bool>& values,
                           const std::vector<size_t>& group) {
   bdd result = bddtrue;
@@ -144,7 +145,8 @@ bdd Abstractor::cartesian(smt::Solver& solver, const std::vector<z3::expr>& base
   return result;
 }
 
-std::optional<bdd> Abstractor::enumerate(smt::Solver& solver, const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+std::optional<bdd> Abstractor::enumerate(smt::Solver& solver, const std::vector<z3::expr>& base,
+                                         const std::vector<z3::expr>& indicators,
                                          const std::vector<PredicateId>& ids, const std::vector<size_t>& group) {
   z3::context& ctx = program_.ctx();
   bdd result = bddfalse;

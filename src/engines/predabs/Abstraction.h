@@ -8,8 +8,8 @@
 // under an activation literal, each region at the location once under another, each predicate once per
 // edge as a definition of an indicator literal, and a query assumes the literals it needs. A solver per
 // location rather than one for all: Z3 builds a model (one per AllSAT cube) over every term its solver
-// holds, and the regions of other locations are most of them. Results are cached by (region, edge, precision version of the
-// target): re-exploration after a refinement recomputes only what the new predicates change.
+// holds, and the regions of other locations are most of them. Results are cached by (region, edge, precision
+// version of the target): re-exploration after a refinement recomputes only what the new predicates change.
 #pragma once
 
 #include <map>
@@ -87,7 +87,8 @@ class Abstractor {
   bdd cartesian(smt::Solver& solver, const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
                 const std::vector<PredicateId>& ids, const std::vector<bool>& values, const std::vector<size_t>& group);
   /// Boolean abstraction over the predicates ids[i], i in `group`; nullopt beyond maxCubes cubes.
-  std::optional<bdd> enumerate(smt::Solver& solver, const std::vector<z3::expr>& base, const std::vector<z3::expr>& indicators,
+  std::optional<bdd> enumerate(smt::Solver& solver, const std::vector<z3::expr>& base,
+                               const std::vector<z3::expr>& indicators,
                                const std::vector<PredicateId>& ids, const std::vector<size_t>& group);
 
   const ir::Program& program_;
