@@ -41,8 +41,8 @@ struct CheckOutcome {
   static CheckOutcome undecided(std::string detail) { return {CheckStatus::Undecided, std::move(detail)}; }
 };
 
-/// Checks a trace against `program` with a fresh solver; when accepted, fills step values, inputs and
-/// the initial state, and sets trace.pathChecked.
+/// Checks a trace against `program`, by running its path or with a fresh solver; when accepted, fills step
+/// values, inputs and the initial state, and sets trace.pathChecked.
 CheckOutcome checkTrace(const ir::Program& program, ir::Trace& trace, const CertifyOptions& options);
 /// Replays a checked trace natively (C programs only); sets trace.replayed/replayDetail.
 CheckOutcome replayTrace(const ir::Program& program, ir::Trace& trace, const CertifyOptions& options);

@@ -1,6 +1,7 @@
 // The trace checker: the trace's shape is walked against the CFAs (calls and returns matched on a
-// stack), then its path formula is rebuilt step by step with certify's own SSA states and decided by a
-// fresh solver, whose model supplies the values, the nondet inputs and the initial state.
+// stack), then its path formula is rebuilt step by step with certify's own SSA states and decided, by
+// running the path where it is deterministic (modelByRunning) and otherwise by a fresh solver; the model
+// supplies the values, the nondet inputs and the initial state.
 #include <fmt/format.h>
 
 #include <optional>

@@ -11,8 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
-#include <tuple>
 #include <sstream>
+#include <tuple>
 #include <variant>
 
 #include "ir/Definitions.h"
