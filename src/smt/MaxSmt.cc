@@ -290,6 +290,12 @@ MaxSmtResult MaxSmt::addPreferences(MaxSmtResult optimal, std::vector<z3::expr> 
   // a check of its own. Every check keeps the optimum's assumptions, so the cost stays minimal. A check
   // past its own limit (preferenceCheckSeconds) is not a failure of the solve(): the deadline of the whole
   // solve() is restored afterwards, and an overall timeout keeps the best model so far.
+  // All these checks together may take as long as one "one more" check (four single ones): a tie-breaker
+  // must not cost several times what it breaks ties for. Before, the single checks after an undecided
+  // "one more" had half a second each, and on reve_020 (CHC) six of them ran out after it had, 5 of the
+  // search's 7.5 s, to keep no more samples.
+  const double budget = 4 * preferenceCheckSeconds_;
+  Stopwatch spent;
   std::vector<bool> kept(preferences_.size(), false);
   auto keepSatisfied = [&] {
     for (size_t i = 0; i < preferences_.size(); ++i)
@@ -303,7 +309,9 @@ MaxSmtResult MaxSmt::addPreferences(MaxSmtResult optimal, std::vector<z3::expr> 
     if ((solveDeadline_ && ShutdownToken::Clock::now() >= *solveDeadline_) ||
         (config_.shutdown && config_.shutdown->stopRequested()))
       return SatResult::Unknown;
-    auto deadline = ShutdownToken::deadlineAfter(seconds);
+    double left = budget - spent.seconds();
+    if (left <= 0) return SatResult::Unknown;
+    auto deadline = ShutdownToken::deadlineAfter(std::min(seconds, left));
     queryToken_->setDeadline(solveDeadline_ ? std::min(*solveDeadline_, deadline) : deadline);
     assumptions.push_back(extra);
     SatResult r = solver_->check(assumptions);
@@ -323,7 +331,7 @@ MaxSmtResult MaxSmt::addPreferences(MaxSmtResult optimal, std::vector<z3::expr> 
     if (others.empty()) break;
     z3::expr oneMore = freshConst(*ctx_, "maxsmt!more", ctx_->bool_sort());
     solver_->add(z3::implies(oneMore, mkOr(*ctx_, others)));  // in solve()'s scope: gone afterwards
-    some = check(oneMore, 4 * preferenceCheckSeconds_);
+    some = check(oneMore, budget);
     if (some != SatResult::Sat) break;
   }
   if (some == SatResult::Unknown)

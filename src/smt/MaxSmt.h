@@ -62,7 +62,8 @@ class MaxSmt {
   size_t softCount() const { return softs_.size(); }
   /// A tie-breaker below every soft constraint: among the minimum-cost models, one that satisfies a
   /// *maximal* (not maximum) set of preferences. CoreGuided adds them greedily after the optimum, one
-  /// check each, bounded by preferenceCheckSeconds (a check that is slower counts the preference out);
+  /// check each, bounded by preferenceCheckSeconds (a check that is slower counts the preference out) and
+  /// all of them together by four times that;
   /// Optimize makes them a second, lexicographically lower objective (so, with Optimize, every addSoft
   /// must come before the first addPreference; INVARIANT). Cheap where a maximum would not be:
   /// proving that no model holds one more preference is what makes an optimum expensive.
