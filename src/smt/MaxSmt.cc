@@ -293,7 +293,8 @@ MaxSmtResult MaxSmt::addPreferences(MaxSmtResult optimal, std::vector<z3::expr> 
   // All these checks together may take as long as one "one more" check (four single ones): a tie-breaker
   // must not cost several times what it breaks ties for. Before, the single checks after an undecided
   // "one more" had half a second each, and on reve_020 (CHC) six of them ran out after it had, 5 of the
-  // search's 7.5 s, to keep no more samples.
+  // search's 7.5 s, to keep no more samples. (A check may overrun the budget by up to a second: Solver
+  // renews Z3's timeout only when it moves by more.)
   const double budget = 4 * preferenceCheckSeconds_;
   Stopwatch spent;
   std::vector<bool> kept(preferences_.size(), false);
