@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <sstream>
+#include <unordered_set>
 
 #include "frontend/chc/SmtText.h"
 #include "smt/Terms.h"
@@ -13,10 +14,20 @@ namespace argus::chc {
 ChcModel ChcModel::empty(const ChcSystem& system) {
   ChcModel m;
   z3::context& ctx = *system.ctx;
+  // A Bool formal named like a nullary predicate would be that predicate's term: such names get a suffix.
+  std::unordered_set<unsigned> predicateDecls;
+  for (auto& p : system.preds) predicateDecls.insert(p.decl.id());
+  auto formal = [&](unsigned i, const z3::sort& sort) {
+    std::string name = fmt::format("x{}", i);
+    while (true) {
+      z3::expr x = ctx.constant(name.c_str(), sort);
+      if (!predicateDecls.count(x.decl().id())) return x;
+      name += "_";
+    }
+  };
   for (auto& p : system.preds) {
     std::vector<z3::expr> formals;
-    for (unsigned i = 0; i < p.arity(); ++i)
-      formals.push_back(ctx.constant(fmt::format("x{}", i).c_str(), p.paramSort(i)));
+    for (unsigned i = 0; i < p.arity(); ++i) formals.push_back(formal(i, p.paramSort(i)));
     m.formals.push_back(std::move(formals));
     m.interp.push_back(ctx.bool_val(false));
   }

@@ -29,6 +29,16 @@ ClauseNormalizer::Descent::Descent(ClauseNormalizer& normalizer) : n(normalizer)
   n.fail("the formula is nested more than " + std::to_string(kMaxDepth) + " levels deep");
 }
 
+z3::expr ClauseNormalizer::freshVariable(const std::string& name, const z3::sort& sort) const {
+  // A fresh constant is named name!N, and SMT-LIB symbols may contain '!': the input may declare a nullary
+  // predicate of that very name, which Z3 would make the same term, so that the clause variable would be
+  // read as a predicate. Such names are skipped.
+  while (true) {
+    z3::expr v = smt::freshConst(*sys_.ctx, name, sort);
+    if (!predOfDecl_.count(v.decl().id())) return v;
+  }
+}
+
 bool ClauseNormalizer::isPredicateApp(const z3::expr& e) const {
   return e.is_app() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && predOfDecl_.count(e.decl().id()) > 0;
 }
@@ -73,7 +83,7 @@ z3::expr ClauseNormalizer::instantiate(const z3::expr& q, Pending& c) {
     std::string name = z3::symbol(ctx, Z3_get_quantifier_bound_name(ctx, q, j)).str();
     z3::sort sort(ctx, Z3_get_quantifier_bound_sort(ctx, q, j));
     if (!isSupportedSort(sort)) fail("variable " + name + " has the unsupported sort " + sortText(sort));
-    fresh.push_back(smt::freshConst(ctx, name, sort));
+    fresh.push_back(freshVariable(name, sort));
     c.vars.push_back(fresh.back());
     c.names.push_back(name);
     c.varIds.insert(fresh.back().id());
@@ -152,7 +162,7 @@ PredicateApp ClauseNormalizer::normalizeApp(const z3::expr& app, Pending& c, std
     if (!usable) {
       checkInterpreted(a, c);
       std::string name = predName + "#" + std::to_string(i);
-      z3::expr fresh = smt::freshConst(a.ctx(), name, a.get_sort());
+      z3::expr fresh = freshVariable(name, a.get_sort());
       c.vars.push_back(fresh);
       c.names.push_back(name);
       c.varIds.insert(fresh.id());

@@ -32,6 +32,8 @@ class ClauseNormalizer {
   Clause finish(Pending& c);
   PredicateApp normalizeApp(const z3::expr& app, Pending& c, std::vector<z3::expr>& argVars);
 
+  /// A fresh clause variable, never one of the input's predicates.
+  z3::expr freshVariable(const std::string& name, const z3::sort& sort) const;
   bool isPredicateApp(const z3::expr& e) const;
   /// Throws unless `e` is a constraint: no predicate, no other uninterpreted symbol, no quantifier.
   void checkInterpreted(const z3::expr& e, const Pending& c) const;

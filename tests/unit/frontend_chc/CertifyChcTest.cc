@@ -127,6 +127,26 @@ TEST(ChcModels, InterpretationMentioningAForeignConstantIsRejected) {
   EXPECT_NE(r.detail.find("stray"), std::string::npos) << r.detail;
 }
 
+TEST(ChcModels, FormalsStayApartFromNullaryPredicatesNamedLikeThem) {
+  // Formals are named x0, x1, ...: a nullary predicate x0 must not be the same term as P's Bool formal.
+  Loaded l = load(R"(
+(set-logic HORN)
+(declare-fun x0 () Bool)
+(declare-fun P (Bool) Bool)
+(assert (forall ((b Bool)) (=> b (P b))))
+(assert (forall ((b Bool)) (=> (and (P b) (not b)) x0)))
+(assert (=> x0 false))
+(check-sat)
+)");
+  chc::ChcModel m = chc::ChcModel::empty(l.sys);
+  ASSERT_EQ(m.formals.at(1).size(), 1u);
+  EXPECT_NE(m.formals[1][0].decl().id(), l.sys.preds[0].decl.id());
+  m.interp[1] = m.formals[1][0];  // P(b) := b, x0 := false
+  EXPECT_TRUE(checkChcModel(l.sys, m, 10).accepted());
+  m.interp[1] = l.sys.ctx->bool_val(true);  // P(b) := true makes x0 hold, which x0 := false denies
+  EXPECT_FALSE(checkChcModel(l.sys, m, 10).accepted());
+}
+
 TEST(ChcModels, PredicateWithoutInvariantGetsItsImage) {
   Loaded l = load(kCounter);
   ir::Certificate cert = chctest::certificateOf(l.prog, z3ModelOf(l.sys));

@@ -5,6 +5,7 @@
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/ToProgram.h"
 #include "smt/Solver.h"
+#include "smt/Terms.h"
 #include "util/Error.h"
 
 using namespace argus;
@@ -110,6 +111,27 @@ TEST(ChcReader, SortsLiteralsByPolarity) {
   EXPECT_EQ(sys.clauses[5].body.size(), 2u);
   EXPECT_FALSE(sys.isLinear());
   for (auto& c : sys.clauses) expectNormalForm(c);
+}
+
+TEST(ChcReader, ClauseVariablesStayApartFromNullaryPredicatesNamedLikeThem) {
+  // The reader names the clause variable b b!N. An input may declare a nullary predicate of that name: it
+  // must not become the variable (here it would turn this unsat query into one that false satisfies). The
+  // next N is read off a probe, and every name the reader could take next is declared.
+  z3::context probeContext;
+  std::string probe = smt::freshConst(probeContext, "b", probeContext.bool_sort()).decl().name().str();
+  ASSERT_EQ(probe.rfind("b!", 0), 0u) << probe;
+  unsigned long next = std::stoul(probe.substr(2)) + 1;
+  std::string text = "(set-logic HORN)\n";
+  for (unsigned long n = next; n < next + 64; ++n) text += "(declare-fun b!" + std::to_string(n) + " () Bool)\n";
+  ChcSystem sys = read(text + "(assert (forall ((b Bool)) (=> b false)))\n(check-sat)\n");
+  EXPECT_EQ(sys.preds.size(), 64u);
+  ASSERT_EQ(sys.clauses.size(), 1u);
+  const Clause& query = sys.clauses[0];
+  EXPECT_TRUE(query.isQuery());
+  EXPECT_TRUE(query.body.empty()) << "the variable b was read as the predicate " << query.body[0].pred;
+  ASSERT_EQ(query.vars.size(), 1u);
+  EXPECT_EQ(smt::checkSat(*sys.ctx, {query.constraint, query.vars[0]}), smt::SatResult::Sat);
+  EXPECT_EQ(smt::checkSat(*sys.ctx, {query.constraint, !query.vars[0]}), smt::SatResult::Unsat);
 }
 
 TEST(ChcReader, AcceptsBoolRealBitVectorArraySortsAndNullaryPredicates) {
