@@ -7,6 +7,8 @@
 
 #include <optional>
 
+#include "util/Error.h"
+
 namespace argus::certify {
 
 const char* toString(CheckStatus s) {
@@ -68,6 +70,17 @@ ir::Result certifyTrace(const ir::Program& p, ir::Result result, const CertifyOp
   return result;
 }
 
+/// The checks rely on the IR's rules (an edge mentions only its own variables and writes only those it
+/// lists; a call matches its callee): where a front end broke one, a value could stay fixed where it changes.
+std::optional<CheckOutcome> breaksTheIrRules(const ir::Program& program) {
+  try {
+    program.validate();
+  } catch (const InternalError& e) {
+    return CheckOutcome::undecided(std::string("the program breaks the IR's rules: ") + e.what());
+  }
+  return std::nullopt;
+}
+
 /// The checkers judge an exit as the end of an activation; a program that continues after one is not judged.
 std::optional<CheckOutcome> continuesAfterAnExit(const ir::Program& program) {
   for (auto& proc : program.procs())
@@ -79,7 +92,8 @@ std::optional<CheckOutcome> continuesAfterAnExit(const ir::Program& program) {
 }  // namespace
 
 CheckOutcome checkCertificate(const ir::Program& program, ir::Certificate& certificate, const CertifyOptions& options) {
-  std::optional<CheckOutcome> out = continuesAfterAnExit(program);
+  std::optional<CheckOutcome> out = breaksTheIrRules(program);
+  if (!out) out = continuesAfterAnExit(program);
   if (!out) {
     switch (certificate.kind) {
       case ir::Certificate::Kind::CompleteUnrolling:

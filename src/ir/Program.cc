@@ -206,12 +206,18 @@ void Program::validate() const {
     for (LocId l : {p.entry, p.exit, p.error})
       if (locs_.at(l).proc != p.id) fail("procedure " + p.name + " has a frame location of another");
   }
+  // The variables in scope of each procedure, computed once: certify validates every program it judges.
+  std::vector<std::unordered_set<VarId>> scopeOf(procs_.size());
+  std::vector<std::unordered_set<unsigned>> curOf(procs_.size());
+  for (ProcId q = 0; q < procs_.size(); ++q)
+    for (VarId v : scope(q)) {
+      scopeOf[q].insert(v);
+      curOf[q].insert(vars_[v].cur.id());
+    }
   for (auto& e : edges_) {
     std::string where = "edge " + std::to_string(e.id) + " (" + e.label + ") in " + procs_[e.proc].name;
-    std::vector<VarId> inScope = scope(e.proc);
-    std::unordered_set<unsigned> allowed;
-    std::unordered_set<VarId> scopeSet(inScope.begin(), inScope.end());
-    for (VarId v : inScope) allowed.insert(vars_[v].cur.id());
+    const std::unordered_set<VarId>& scopeSet = scopeOf.at(e.proc);
+    std::unordered_set<unsigned> allowed = curOf.at(e.proc);
     if (e.kind == EdgeKind::Transition) {
       for (VarId w : e.writes) {
         if (!scopeSet.count(w)) fail(where + " writes " + vars_[w].name + " out of scope");

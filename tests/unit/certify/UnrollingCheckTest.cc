@@ -151,6 +151,24 @@ std::pair<ir::EdgeId, ir::EdgeId> sumCalls(const SumProgram& s) {
 
 }  // namespace
 
+TEST(UnrollingCheck, JudgesNoProgramThatBreaksTheIrRules) {
+  // x := s; y := s; error if x != y, with s a constant that neither edge lists as its own (an input a
+  // front end forgot to declare). Read as one value for the whole run, the program is safe; as a fresh
+  // input on each edge (what it stands for) the error is reachable. certify judges neither reading.
+  Fixture f;
+  ir::VarId x = f.local("x"), y = f.local("y");
+  ir::LocId l1 = f.loc("l1"), l2 = f.loc("l2");
+  z3::expr stray = f.c.int_const("s");
+  f.assign(f.entry, l1, x, stray);
+  f.assign(l1, l2, y, stray);
+  f.branch(l2, f.cur(x) != f.cur(y), f.error, f.exit);
+  auto out = checkBound(f.p, 4);
+  EXPECT_FALSE(out.accepted());
+  EXPECT_FALSE(out.refuted());
+  EXPECT_NE(out.detail.find("breaks the IR's rules"), std::string::npos) << out.detail;
+  EXPECT_NE(out.detail.find("mentions s"), std::string::npos) << out.detail;
+}
+
 TEST(UnrollingCheck, AcceptsTheTripCountOfABoundedLoop) {
   BoundedLoop b(5);
   auto out = checkBound(b.p, 5);
