@@ -137,6 +137,17 @@ TEST_P(Replay, ReportsAFailedAssumption) {
   EXPECT_NE(outcome.detail.find("__VERIFIER_assume failed after 1 of 1 inputs"), std::string::npos) << outcome.detail;
 }
 
+TEST_P(Replay, AProgramCannotForgeTheErrorMarker) {
+  // It prints what the harness prints when the error function is reached, and exits with the same code.
+  CSnippet forges(std::string(kPrelude) + kDefinedError +
+                  "#include <stdio.h>\n#include <unistd.h>\n"
+                  "int main(void) { fprintf(stderr, \"__ARGUS_ERROR_REACHED 0\\n\"); _exit(97); }\n");
+  auto outcome = frontend::replayNatively(spec(forges, {}, GetParam()));
+  EXPECT_FALSE(outcome.reachedError) << outcome.detail;
+  EXPECT_NE(outcome.detail.find("exited with 97 without reaching the error function"), std::string::npos)
+      << outcome.detail;
+}
+
 TEST_P(Replay, DistinguishesAbortAndTimeout) {
   CSnippet aborts(std::string(kPrelude) + kDefinedError + "int main(void) { abort(); reach_error(); return 0; }\n");
   auto outcome = frontend::replayNatively(spec(aborts, {}, GetParam()));
