@@ -203,6 +203,16 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
   ir::LocId after = program_.addLocation(proc_, "after (*" + pointerText + ")", loc);
   std::vector<ir::VarId> results;
   if (!call.getType()->isVoidTy()) results.push_back(variables_.at(&call));
+  // Any other target (the error function, an external function, one of another signature) is not
+  // modelled: that path ends in an unsupported edge to the error location rather than nowhere.
+  std::vector<z3::expr> otherTarget;
+  for (const llvm::Function* function : candidates) otherTarget.push_back(target != module_.memory.functionAddress(*function));
+  std::string message = "call through " + pointerText + " of a function other than the " +
+                        std::to_string(candidates.size()) + " defined ones of its type at " + where(call);
+  ir::EdgeId other = program_.addTransition(from, program_.proc(proc_).error, smt::mkAnd(program_.ctx(), otherTarget),
+                                            {}, {}, {}, loc, "unsupported: " + message);
+  program_.mutableEdge(other).unsupported = message;
+  ++module_.unsupportedEdges;
   for (const llvm::Function* function : candidates) {
     std::string name = function->getName().str();
     ir::LocId at = program_.addLocation(proc_, "call " + name, loc);

@@ -240,6 +240,20 @@ bool constantLeaves(const llvm::Constant* constant, uint64_t offset, const llvm:
   return false;
 }
 
+llvm::Type* allocationShape(const llvm::CallInst& call, std::string& why) {
+  llvm::Type* shape = nullptr;
+  for (const llvm::User* user : call.users())
+    if (auto* cast = llvm::dyn_cast<llvm::BitCastInst>(user)) {
+      llvm::Type* type = cast->getDestTy()->getPointerElementType();
+      if (shape && shape != type) {
+        why = "allocation of memory used as two different types";
+        return nullptr;
+      }
+      shape = type;
+    }
+  return shape ? shape : call.getType()->getPointerElementType();
+}
+
 std::optional<std::vector<MemoryLeaf>> allocationLeaves(const llvm::CallInst& call, const llvm::DataLayout& layout,
                                                         std::string& why) {
   uint64_t bytes = 1;
@@ -251,17 +265,8 @@ std::optional<std::vector<MemoryLeaf>> allocationLeaves(const llvm::CallInst& ca
     }
     bytes *= constant->getZExtValue();
   }
-  llvm::Type* shape = nullptr;
-  for (const llvm::User* user : call.users())
-    if (auto* cast = llvm::dyn_cast<llvm::BitCastInst>(user)) {
-      llvm::Type* type = cast->getDestTy()->getPointerElementType();
-      if (shape && shape != type) {
-        why = "allocation of memory used as two different types";
-        return std::nullopt;
-      }
-      shape = type;
-    }
-  if (!shape) shape = call.getType()->getPointerElementType();
+  llvm::Type* shape = allocationShape(call, why);
+  if (!shape) return std::nullopt;
   std::vector<MemoryLeaf> leaves;
   switch (repeatedLeaves(shape, bytes, layout, leaves)) {
     case LeavesFailure::None: return leaves;

@@ -157,6 +157,10 @@ enum class LeavesFailure { None, Size, Content };
 LeavesFailure repeatedLeaves(llvm::Type* shape, uint64_t bytes, const llvm::DataLayout& layout,
                              std::vector<MemoryLeaf>& out);
 
+/// The one type the result of a malloc or calloc is cast to (char if it is not cast); nullptr with `why`
+/// when it is cast to two.
+llvm::Type* allocationShape(const llvm::CallInst& call, std::string& why);
+
 /// The scalar leaves of a block from malloc or calloc of a constant size, laid out as the one type its
 /// result is cast to (char if it is not cast) repeated to fill the block; nullopt with `why` otherwise.
 std::optional<std::vector<MemoryLeaf>> allocationLeaves(const llvm::CallInst& call, const llvm::DataLayout& layout,
