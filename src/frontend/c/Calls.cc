@@ -204,7 +204,9 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
   std::vector<ir::VarId> results;
   if (!call.getType()->isVoidTy()) results.push_back(variables_.at(&call));
   // Any other target (the error function, an external function, one of another signature) is not
-  // modelled: that path ends in an unsupported edge to the error location rather than nowhere.
+  // modelled: that path ends in an unsupported edge to the error location rather than nowhere. Where the
+  // pointer only ever holds candidates the edge is infeasible, so it is not counted as a feature the front
+  // end could not translate (frontend.unsupported_edges).
   std::vector<z3::expr> otherTarget;
   for (const llvm::Function* function : candidates) otherTarget.push_back(target != module_.memory.functionAddress(*function));
   std::string message = "call through " + pointerText + " of a function other than the " +
@@ -212,7 +214,6 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
   ir::EdgeId other = program_.addTransition(from, program_.proc(proc_).error, smt::mkAnd(program_.ctx(), otherTarget),
                                             {}, {}, {}, loc, "unsupported: " + message);
   program_.mutableEdge(other).unsupported = message;
-  ++module_.unsupportedEdges;
   for (const llvm::Function* function : candidates) {
     std::string name = function->getName().str();
     ir::LocId at = program_.addLocation(proc_, "call " + name, loc);
