@@ -215,37 +215,40 @@ void Program::validate() const {
       curOf[q].insert(vars_[v].cur.id());
     }
   for (auto& e : edges_) {
-    std::string where = "edge " + std::to_string(e.id) + " (" + e.label + ") in " + procs_[e.proc].name;
+    // Named only when a rule is broken: the text costs more than the checks of a small edge.
+    auto where = [&] { return "edge " + std::to_string(e.id) + " (" + e.label + ") in " + procs_[e.proc].name; };
     const std::unordered_set<VarId>& scopeSet = scopeOf.at(e.proc);
-    std::unordered_set<unsigned> allowed = curOf.at(e.proc);
+    const std::unordered_set<unsigned>& current = curOf.at(e.proc);
+    std::unordered_set<unsigned> own;  // the next values the edge writes, its inputs
+    auto allowed = [&](const z3::expr& c) { return current.count(c.id()) > 0 || own.count(c.id()) > 0; };
     if (e.kind == EdgeKind::Transition) {
       for (VarId w : e.writes) {
-        if (!scopeSet.count(w)) fail(where + " writes " + vars_[w].name + " out of scope");
-        allowed.insert(vars_[w].next.id());
+        if (!scopeSet.count(w)) fail(where() + " writes " + vars_[w].name + " out of scope");
+        own.insert(vars_[w].next.id());
       }
-      for (auto& a : e.aux) allowed.insert(a.id());
-      if (!e.formula.is_bool()) fail(where + ": formula is not Boolean");
+      for (auto& a : e.aux) own.insert(a.id());
+      if (!e.formula.is_bool()) fail(where() + ": formula is not Boolean");
       for (auto& c : smt::freeConstants(e.formula))
-        if (!allowed.count(c.id())) fail(where + " mentions " + c.to_string() + " which it may not");
-      if (!smt::uninterpretedFunctions(e.formula).empty()) fail(where + " uses an uninterpreted function");
+        if (!allowed(c)) fail(where() + " mentions " + c.to_string() + " which it may not");
+      if (!smt::uninterpretedFunctions(e.formula).empty()) fail(where() + " uses an uninterpreted function");
       for (auto& in : e.inputs)
         for (auto& c : smt::freeConstants(in.term))
-          if (!allowed.count(c.id())) fail(where + " has an input term outside the edge");
+          if (!allowed(c)) fail(where() + " has an input term outside the edge");
     } else {
-      if (e.callee >= procs_.size()) fail(where + " calls an unknown procedure");
+      if (e.callee >= procs_.size()) fail(where() + " calls an unknown procedure");
       const Procedure& callee = procs_[e.callee];
-      if (e.args.size() != callee.params.size()) fail(where + ": wrong number of arguments");
-      if (e.results.size() != callee.results.size()) fail(where + ": wrong number of results");
+      if (e.args.size() != callee.params.size()) fail(where() + ": wrong number of arguments");
+      if (e.results.size() != callee.results.size()) fail(where() + ": wrong number of results");
       for (size_t i = 0; i < e.args.size(); ++i) {
         if (!z3::eq(e.args[i].get_sort(), vars_[callee.params[i]].cur.get_sort()))
-          fail(where + ": argument " + std::to_string(i) + " has the wrong sort");
+          fail(where() + ": argument " + std::to_string(i) + " has the wrong sort");
         for (auto& c : smt::freeConstants(e.args[i]))
-          if (!allowed.count(c.id())) fail(where + ": argument mentions " + c.to_string());
+          if (!allowed(c)) fail(where() + ": argument mentions " + c.to_string());
       }
       for (size_t i = 0; i < e.results.size(); ++i) {
-        if (!scopeSet.count(e.results[i])) fail(where + ": result variable out of scope");
+        if (!scopeSet.count(e.results[i])) fail(where() + ": result variable out of scope");
         if (!z3::eq(vars_[e.results[i]].cur.get_sort(), vars_[callee.results[i]].cur.get_sort()))
-          fail(where + ": result " + std::to_string(i) + " has the wrong sort");
+          fail(where() + ": result " + std::to_string(i) + " has the wrong sort");
       }
     }
   }

@@ -203,27 +203,28 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
   ir::LocId after = program_.addLocation(proc_, "after (*" + pointerText + ")", loc);
   std::vector<ir::VarId> results;
   if (!call.getType()->isVoidTy()) results.push_back(variables_.at(&call));
-  // Any other target (the error function, an external function, one of another signature) is not
-  // modelled: that path ends in an unsupported edge to the error location rather than nowhere. Where the
-  // pointer only ever holds candidates the edge is infeasible, so it is not counted as a feature the front
-  // end could not translate (frontend.unsupported_edges).
-  std::vector<z3::expr> otherTarget;
-  for (const llvm::Function* function : candidates) otherTarget.push_back(target != module_.memory.functionAddress(*function));
-  std::string message = "call through " + pointerText + " of a function other than the " +
-                        std::to_string(candidates.size()) + " defined ones of its type at " + where(call);
-  ir::EdgeId other = program_.addTransition(from, program_.proc(proc_).error, smt::mkAnd(program_.ctx(), otherTarget),
-                                            {}, {}, {}, loc, "unsupported: " + message);
-  program_.mutableEdge(other).unsupported = message;
+  std::vector<z3::expr> otherTarget;  // the pointer holds none of the candidates
   for (const llvm::Function* function : candidates) {
     std::string name = function->getName().str();
     ir::LocId at = program_.addLocation(proc_, "call " + name, loc);
-    ir::EdgeId choice = program_.addTransition(from, at, target == module_.memory.functionAddress(*function), {}, {},
+    z3::expr isFunction = target == module_.memory.functionAddress(*function);
+    otherTarget.push_back(!isFunction);
+    ir::EdgeId choice = program_.addTransition(from, at, isFunction, {}, {},
                                                {}, loc, "assume(" + pointerText + " == &" + name + ")");
     program_.mutableEdge(choice).names = segment.names;  // records of an empty segment before the call
     std::string label = (results.empty() ? "call " : variableText(results[0]) + " = ") + name + "(" + argsText + ")";
     ir::EdgeId call = program_.addCall(at, after, module_.procs.at(function), args, results, loc, label);
     for (ir::VarId result : results) program_.mutableEdge(call).names.push_back({"", result});
   }
+  // Any other target (the error function, an external function, one of another signature) is not
+  // modelled: that path ends in an unsupported edge to the error location rather than nowhere. Where the
+  // pointer only ever holds candidates the edge is infeasible, so it is not counted as a feature the front
+  // end could not translate (frontend.unsupported_edges).
+  std::string message = "call through " + pointerText + " of a function other than the " +
+                        std::to_string(candidates.size()) + " defined ones of its type at " + where(call);
+  ir::EdgeId other = program_.addTransition(from, program_.proc(proc_).error, smt::mkAnd(program_.ctx(), otherTarget),
+                                            {}, {}, {}, loc, "unsupported: " + message);
+  program_.mutableEdge(other).unsupported = message;
   startSegment(segment, after);
 }
 
