@@ -187,6 +187,8 @@ static void checkCellWidth(const Address& address, const llvm::Type* type) {
 }
 
 void FunctionTranslator::checkTypedAccess(const llvm::Value* pointer, const llvm::Type* accessed) {
+  if (accessed->isIntegerTy(8) && module_.pointsTo.mixesCharacters(pointer))
+    throw UnsupportedFeature("character access to bytes also accessed as another type");
   // A cast from a pointer to char (void *, malloc's result) or to a struct or array whose first
   // scalar is of the accessed type views memory as C allows; any other cast reinterprets it.
   const llvm::DataLayout& layout = function_.getParent()->getDataLayout();

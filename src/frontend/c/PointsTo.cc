@@ -4,10 +4,12 @@
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Dominators.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
 
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 
 namespace argus::frontend {
@@ -19,6 +21,11 @@ std::optional<int64_t> constantOffset(const llvm::GEPOperator& gep, const llvm::
   llvm::APInt offset(layout.getIndexTypeSizeInBits(gep.getType()), 0);
   if (!gep.accumulateConstantOffset(layout, offset)) return std::nullopt;
   return offset.getSExtValue();
+}
+
+int64_t floorDivide(int64_t value, int64_t divisor) {
+  int64_t quotient = value / divisor;
+  return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
 }
 
 }  // namespace
@@ -48,6 +55,7 @@ PointsTo::PointsTo(const std::vector<const llvm::Function*>& functions, const ll
         for (const llvm::Instruction& instruction : block) changed |= transfer(instruction);
   }
   decide(functions, main);
+  findCharacterMixing(functions);
 }
 
 uint32_t PointsTo::objectOf(const llvm::Value* base) {
@@ -178,6 +186,36 @@ bool PointsTo::transfer(const llvm::Instruction& instruction) {
   return site->getType()->isPointerTy() && set({{0, kAnyOffset}});
 }
 
+void PointsTo::forEachAccess(const std::vector<const llvm::Function*>& functions, const AccessVisitor& access,
+                             const std::function<void(const MemOperation&)>& copied, const LeafVisitor& stored) {
+  for (auto [base, object] : objectIds_)
+    if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(base); global && global->hasInitializer()) {
+      std::vector<MemoryLeaf> leaves;
+      if (!constantLeaves(global->getInitializer(), 0, *layout_, leaves)) continue;
+      for (const MemoryLeaf& leaf : leaves) stored(object, leaf);
+    }
+  for (const llvm::Function* function : functions)
+    for (const llvm::BasicBlock& block : *function)
+      for (const llvm::Instruction& instruction : block) {
+        if (auto* loaded = llvm::dyn_cast<llvm::LoadInst>(&instruction)) {
+          access(loaded->getPointerOperand(), loaded->getType());
+        } else if (auto* stores = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
+          access(stores->getPointerOperand(), stores->getValueOperand()->getType());
+        } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction); site && memOperation(*site)) {
+          copied(*memOperation(*site));
+        } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction); site && isAllocation_(*site)) {
+          // calloc's zeros are stores of the leaves of the block's shape (a calloc without a shape is
+          // unsupported anyway).
+          auto* callee = site->getCalledFunction();
+          if (!callee || callee->getName() != "calloc") continue;
+          std::string why;
+          auto leaves = allocationLeaves(*site, *layout_, why);
+          if (!leaves) continue;
+          for (const MemoryLeaf& leaf : *leaves) stored(objectOf(site), leaf);
+        }
+      }
+}
+
 void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const llvm::Function& main) {
   // Objects that exist at most once: globals, and main's allocations outside its loops.
   std::set<uint32_t> singletons;
@@ -200,7 +238,7 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
   auto addField = [&](uint32_t object, int64_t offset, const llvm::Type* type) {
     fields[object].insert({offset, layout_->getTypeStoreSize(const_cast<llvm::Type*>(type)), type->isPointerTy() ? nullptr : type});
   };
-  auto access = [&](const llvm::Value* pointer, llvm::Type* type) {
+  auto access = [&](const llvm::Value* pointer, const llvm::Type* type) {
     Targets to = targets(pointer);
     bool exact = to.size() == 1 && to.begin()->first != 0 && to.begin()->second != kAnyOffset;
     for (auto [object, offset] : to) {
@@ -211,35 +249,13 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
       addField(object, offset, type);
     }
   };
-  for (uint32_t object : singletons)
-    if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(objects_[object])) {
-      std::vector<MemoryLeaf> leaves;
-      if (!constantLeaves(global->getInitializer(), 0, *layout_, leaves)) continue;
-      for (const MemoryLeaf& leaf : leaves) addField(object, static_cast<int64_t>(leaf.offset), leaf.type);
-    }
-  for (const llvm::Function* function : functions)
-    for (const llvm::BasicBlock& block : *function)
-      for (const llvm::Instruction& instruction : block) {
-        if (auto* loaded = llvm::dyn_cast<llvm::LoadInst>(&instruction)) {
-          access(loaded->getPointerOperand(), loaded->getType());
-        } else if (auto* stored = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
-          access(stored->getPointerOperand(), stored->getValueOperand()->getType());
-        } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction); site && memOperation(*site)) {
-          MemOperation operation = *memOperation(*site);
-          for (auto [object, offset] : targets(operation.dest)) singletons.erase(object);
-          if (operation.source)
-            for (auto [object, offset] : targets(operation.source)) singletons.erase(object);
-        } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction); site && isAllocation_(*site)) {
-          // calloc's zeros are stores of the leaves of the block's shape (as the translator emits them;
-          // a calloc without a shape is unsupported anyway).
-          auto* callee = site->getCalledFunction();
-          if (!callee || callee->getName() != "calloc") continue;
-          std::string why;
-          auto leaves = allocationLeaves(*site, *layout_, why);
-          if (!leaves) continue;
-          for (const MemoryLeaf& leaf : *leaves) addField(objectOf(site), static_cast<int64_t>(leaf.offset), leaf.type);
-        }
-      }
+  auto copied = [&](const MemOperation& operation) {
+    for (auto [object, offset] : targets(operation.dest)) singletons.erase(object);
+    if (operation.source)
+      for (auto [object, offset] : targets(operation.source)) singletons.erase(object);
+  };
+  auto stored = [&](uint32_t object, const MemoryLeaf& leaf) { addField(object, static_cast<int64_t>(leaf.offset), leaf.type); };
+  forEachAccess(functions, access, copied, stored);
 
   for (uint32_t object : singletons) {
     // Two different fields must not share a byte.
@@ -277,6 +293,112 @@ std::optional<PointsTo::Field> PointsTo::promotedSingleton(const Targets& to) co
   const llvm::Value* object = objects_[to.begin()->first];
   if (!promoted_.count(object)) return std::nullopt;
   return Field{object, to.begin()->second};
+}
+
+bool PointsTo::ByteSpan::overlaps(const ByteSpan& other) const {
+  // Starts x = k * period + j here and y = l * other.period + i there share a byte iff
+  // -width < x - y < other.width. x - y is m + (j - i) with m any multiple of the periods' gcd g (0 when
+  // both are 0) and j - i in [low - other.high, high - other.low]; so a multiple of g must lie in [from, to].
+  int64_t from = 1 - width - (high - other.low);
+  int64_t to = other.width - 1 - (low - other.high);
+  int64_t g = std::gcd(period, other.period);
+  if (g == 0) return from <= 0 && 0 <= to;
+  return floorDivide(to, g) * g >= from;
+}
+
+/// The offsets a GEP may add to its base: the constant part, each variable index within the bounds of
+/// the array it selects in, and any number of whole elements for the first index (pointer arithmetic)
+/// and for arrays without a length.
+PointsTo::ByteSpan PointsTo::gepSpan(const llvm::GEPOperator& gep, const llvm::DataLayout& layout) {
+  ByteSpan span{0, 0, 0, 0};
+  llvm::Type* outer = nullptr;  // the type the current index selects in; none for the first index
+  for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); ++step) {
+    const llvm::Value* operand = step.getOperand();
+    llvm::Type* indexed = step.getIndexedType();
+    if (llvm::StructType* structure = step.getStructTypeOrNull()) {
+      unsigned field = static_cast<unsigned>(llvm::cast<llvm::ConstantInt>(operand)->getZExtValue());
+      auto offset = static_cast<int64_t>(layout.getStructLayout(structure)->getElementOffset(field));
+      span.low += offset;
+      span.high += offset;
+    } else {
+      auto elementBytes = static_cast<int64_t>(layout.getTypeAllocSize(indexed));
+      auto* array = outer ? llvm::dyn_cast<llvm::ArrayType>(outer) : nullptr;
+      auto count = array ? static_cast<int64_t>(array->getNumElements()) : 0;
+      if (auto* index = llvm::dyn_cast<llvm::ConstantInt>(operand)) {
+        span.low += index->getSExtValue() * elementBytes;
+        span.high += index->getSExtValue() * elementBytes;
+      } else if (count > 0) {
+        span.high += (count - 1) * elementBytes;
+      } else {
+        span.period = std::gcd(span.period, elementBytes);
+      }
+    }
+    outer = indexed;
+  }
+  return span;
+}
+
+std::vector<std::pair<uint32_t, PointsTo::ByteSpan>> PointsTo::spans(const llvm::Value* pointer, int64_t width) {
+  // The offsets of a chain of GEPs add up (`&a[k].name[i]` is one GEP to the element, one to the field's
+  // array and one into it), and C keeps each index within its array.
+  ByteSpan local{0, 0, 0, width};
+  for (;;) {
+    if (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) {
+      pointer = cast->getOperand(0);
+    } else if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer)) {
+      ByteSpan step = gepSpan(*gep, *layout_);
+      local = ByteSpan{local.low + step.low, local.high + step.high, std::gcd(local.period, step.period), width};
+      pointer = gep->getPointerOperand();
+    } else {
+      break;
+    }
+  }
+  std::vector<std::pair<uint32_t, ByteSpan>> out;
+  for (auto [object, offset] : targets(pointer)) {
+    if (object == 0 || offset == kAnyOffset) {
+      out.push_back({object, ByteSpan{0, 0, 1, width}});
+      continue;
+    }
+    out.push_back({object, ByteSpan{local.low + offset, local.high + offset, local.period, width}});
+  }
+  return out;
+}
+
+void PointsTo::findCharacterMixing(const std::vector<const llvm::Function*>& functions) {
+  // The spans of every access that is not of characters, per object (0: unknown memory, which a
+  // pointer made from an integer shares with the objects whose address became an integer).
+  std::map<uint32_t, std::vector<ByteSpan>> wide;
+  std::vector<const llvm::Value*> characterPointers;
+  auto bytesOf = [&](const llvm::Type* type) {
+    return static_cast<int64_t>(layout_->getTypeStoreSize(const_cast<llvm::Type*>(type)));
+  };
+  auto access = [&](const llvm::Value* pointer, const llvm::Type* type) {
+    if (type->isIntegerTy(8)) {
+      characterPointers.push_back(pointer);
+      return;
+    }
+    if (!type->isIntegerTy() && !type->isPointerTy()) return;
+    for (auto& [object, span] : spans(pointer, bytesOf(type))) wide[object].push_back(span);
+  };
+  auto stored = [&](uint32_t object, const MemoryLeaf& leaf) {
+    auto offset = static_cast<int64_t>(leaf.offset);
+    if (!leaf.type->isIntegerTy(8)) wide[object].push_back(ByteSpan{offset, offset, 0, bytesOf(leaf.type)});
+  };
+  forEachAccess(functions, access, [](const MemOperation&) {}, stored);
+
+  auto touchesWide = [&](uint32_t object, const ByteSpan& span) {
+    auto it = wide.find(object);
+    if (it == wide.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(), [&](const ByteSpan& other) { return span.overlaps(other); });
+  };
+  for (const llvm::Value* pointer : characterPointers)
+    for (auto& [object, span] : spans(pointer, 1)) {
+      // Unknown memory may be any object whose address became an integer, and each of them unknown memory.
+      bool mixes = touchesWide(object, span) || (exposed_.count(object) > 0 && touchesWide(0, span));
+      if (object == 0)
+        mixes = mixes || std::any_of(exposed_.begin(), exposed_.end(), [&](uint32_t other) { return wide.count(other) > 0; });
+      if (mixes) mixingCharacterPointers_.insert(pointer);
+    }
 }
 
 }  // namespace argus::frontend

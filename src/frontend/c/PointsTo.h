@@ -9,10 +9,13 @@
 //    address was exposed so: provenance as in C's PNVI-ae proposal), and no memset/memcpy touches it.
 // Dereferencing a pointer that points to no object (null, uninitialised, freed) is undefined, so such
 // pointers contribute no targets. For SSH's state machines this turns `s->state` into a scalar again.
+// The same analysis finds the character accesses that region memory cannot model: those that may touch
+// bytes which an access of another scalar type touches too (mixesCharacters).
 #pragma once
 
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
 
 #include <cstdint>
 #include <functional>
@@ -45,6 +48,11 @@ class PointsTo {
   std::optional<Field> promotedContent(const llvm::Value* object, int64_t offset) const;
   bool isPromoted(const llvm::Value* object) const { return promoted_.count(object) > 0; }
   size_t promotedObjects() const { return promoted_.size(); }
+  /// Whether a character (8-bit) load or store through `pointer` may touch a byte that an access of
+  /// another scalar type (an integer of other width, a pointer) also touches. C permits character access
+  /// to any object, but region memory keeps one array per scalar type: such an access would neither see
+  /// nor change the bytes as the other type holds them.
+  bool mixesCharacters(const llvm::Value* pointer) const { return mixingCharacterPointers_.count(pointer) > 0; }
 
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;
@@ -60,7 +68,23 @@ class PointsTo {
   bool store(const Targets& to, const Targets& value);
   bool transfer(const llvm::Instruction& instruction);
   bool call(const llvm::CallInst& call, const llvm::Function& callee);
+  using AccessVisitor = std::function<void(const llvm::Value* pointer, const llvm::Type* type)>;
+  using LeafVisitor = std::function<void(uint32_t object, const MemoryLeaf& leaf)>;
+  /// Every load and store of `functions` (`access`), every memset/memcpy (`copied`), and the scalars that
+  /// initialisers and calloc's zeros store (`stored`), as the translator emits them.
+  void forEachAccess(const std::vector<const llvm::Function*>& functions, const AccessVisitor& access,
+                     const std::function<void(const MemOperation&)>& copied, const LeafVisitor& stored);
   void decide(const std::vector<const llvm::Function*>& functions, const llvm::Function& main);
+
+  /// The bytes one access may touch within one object: it starts at an offset k * period + j, for some
+  /// j in [low, high] and any integer k (k = 0 when the period is 0), and covers `width` bytes from there.
+  struct ByteSpan {
+    int64_t low, high, period, width;
+    bool overlaps(const ByteSpan& other) const;
+  };
+  static ByteSpan gepSpan(const llvm::GEPOperator& gep, const llvm::DataLayout& layout);
+  std::vector<std::pair<uint32_t, ByteSpan>> spans(const llvm::Value* pointer, int64_t width);
+  void findCharacterMixing(const std::vector<const llvm::Function*>& functions);
 
   MemoryModel* memory_ = nullptr;
   const llvm::DataLayout* layout_ = nullptr;
@@ -73,6 +97,7 @@ class PointsTo {
   std::map<std::pair<uint32_t, int64_t>, Targets> contents_;  // (object, offset or kAnyOffset)
   std::set<uint32_t> exposed_;
   std::set<const llvm::Value*> promoted_;
+  std::set<const llvm::Value*> mixingCharacterPointers_;
 };
 
 }  // namespace argus::frontend
