@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
 
@@ -298,7 +299,7 @@ z3::expr addressSum(const z3::expr& a, const z3::expr& b) {
 
 std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
   if (auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(&call)) {
-    MemOperation op{intrinsic->getRawDest(), nullptr, intrinsic->getLength(), nullptr};
+    MemOperation op{intrinsic->getRawDest(), nullptr, intrinsic->getLength(), nullptr, &call};
     if (auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(intrinsic)) op.source = transfer->getRawSource();
     if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(intrinsic)) op.byte = set->getValue();
     return op;
@@ -307,9 +308,42 @@ std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
   if (!callee || !callee->isDeclaration() || call.arg_size() != 3) return std::nullopt;
   llvm::StringRef name = callee->getName();
   if (name == "memcpy" || name == "memmove")
-    return MemOperation{call.getArgOperand(0), call.getArgOperand(1), call.getArgOperand(2), nullptr};
-  if (name == "memset") return MemOperation{call.getArgOperand(0), nullptr, call.getArgOperand(2), call.getArgOperand(1)};
+    return MemOperation{call.getArgOperand(0), call.getArgOperand(1), call.getArgOperand(2), nullptr, &call};
+  if (name == "memset")
+    return MemOperation{call.getArgOperand(0), nullptr, call.getArgOperand(2), call.getArgOperand(1), &call};
   return std::nullopt;
+}
+
+llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& layout,
+                         const std::function<bool(const llvm::CallInst&)>& isAllocation) {
+  const llvm::Value* base = pointer->stripPointerCasts();
+  llvm::Type* type = base->getType()->getPointerElementType();
+  if (!type->isIntegerTy(8)) return type;
+  // A char or void pointer says nothing of the memory it points into. An allocation is typed by what its
+  // result is cast to; an object of chars only is bytes wherever the pointer points into it.
+  const llvm::Value* object = llvm::getUnderlyingObject(pointer);
+  llvm::Type* objectType = nullptr;
+  if (auto* allocation = llvm::dyn_cast<llvm::CallInst>(object); allocation && isAllocation(*allocation)) {
+    std::string why;
+    objectType = allocationShape(*allocation, why);
+    if (objectType && (object == base || objectType->isIntegerTy(8))) return objectType;
+    return nullptr;
+  }
+  if (auto* local = llvm::dyn_cast<llvm::AllocaInst>(object)) objectType = local->getAllocatedType();
+  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(object)) objectType = global->getValueType();
+  if (!objectType || !objectType->isSized()) return nullptr;
+  std::vector<MemoryLeaf> leaves;
+  if (!typeLeaves(objectType, 0, layout, leaves)) return nullptr;
+  for (const MemoryLeaf& leaf : leaves)
+    if (!leaf.type->isIntegerTy(8)) return nullptr;
+  return type;
+}
+
+llvm::Type* memOperationShape(const MemOperation& operation, const llvm::DataLayout& layout,
+                              const std::function<bool(const llvm::CallInst&)>& isAllocation) {
+  llvm::Type* shape = memoryTypeAt(operation.dest, layout, isAllocation);
+  if (operation.source && shape && shape->isIntegerTy(8)) shape = memoryTypeAt(operation.source, layout, isAllocation);
+  return shape;
 }
 
 bool addressEscapes(const llvm::Value* pointer) {

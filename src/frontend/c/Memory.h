@@ -176,8 +176,19 @@ struct MemOperation {
   const llvm::Value* source = nullptr;  // nullptr for memset
   const llvm::Value* length = nullptr;
   const llvm::Value* byte = nullptr;    // memset's value
+  const llvm::CallInst* call = nullptr;
 };
 std::optional<MemOperation> memOperation(const llvm::CallInst& call);
+
+/// The type of the memory `pointer` points into, as memset/memcpy see it: the pointer's own type, or for
+/// a char or void pointer the type an allocation's result is cast to, or char in an object made only of
+/// chars; nullptr when it is not known. `isAllocation`: the calls that return fresh blocks.
+llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& layout,
+                         const std::function<bool(const llvm::CallInst&)>& isAllocation);
+/// The scalars a memset/memcpy acts on: those of the destination's type, or of the source's when the
+/// destination is bytes; nullptr when it is not known.
+llvm::Type* memOperationShape(const MemOperation& operation, const llvm::DataLayout& layout,
+                              const std::function<bool(const llvm::CallInst&)>& isAllocation);
 
 /// True iff every use of the global is a direct integer load or store of its value type.
 bool isDirectScalarGlobal(const llvm::GlobalVariable& global);

@@ -366,38 +366,12 @@ void FunctionTranslator::storeFilled(Segment& segment, const Address& block, con
   }
 }
 
-llvm::Type* FunctionTranslator::memoryTypeAt(const llvm::Value* pointer) const {
-  const llvm::Value* base = pointer->stripPointerCasts();
-  llvm::Type* type = base->getType()->getPointerElementType();
-  if (!type->isIntegerTy(8)) return type;
-  // A char or void pointer says nothing of the memory it points into. An allocation is typed by what its
-  // result is cast to; an object of chars only is bytes wherever the pointer points into it.
-  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
-  const llvm::Value* object = llvm::getUnderlyingObject(pointer);
-  llvm::Type* objectType = nullptr;
-  if (auto* allocation = llvm::dyn_cast<llvm::CallInst>(object); allocation && module_.allocationKind(*allocation)) {
-    std::string why;
-    objectType = allocationShape(*allocation, why);
-    if (objectType && (object == base || objectType->isIntegerTy(8))) return objectType;
-    return nullptr;
-  }
-  if (auto* local = llvm::dyn_cast<llvm::AllocaInst>(object)) objectType = local->getAllocatedType();
-  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(object)) objectType = global->getValueType();
-  if (!objectType || !objectType->isSized()) return nullptr;
-  std::vector<MemoryLeaf> leaves;
-  if (!typeLeaves(objectType, 0, layout, leaves)) return nullptr;
-  for (const MemoryLeaf& leaf : leaves)
-    if (!leaf.type->isIntegerTy(8)) return nullptr;
-  return type;
-}
-
 void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length) {
   // The bytes are copied or set as the scalars of the destination's type (of the source's when the
   // destination is bytes): region memory holds one array per scalar width, so that bytes written as chars
   // would be lost on reads of wider scalars. Memory whose type is not known is not modelled.
   const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
-  llvm::Type* shape = memoryTypeAt(call.dest);
-  if (call.source && shape && shape->isIntegerTy(8)) shape = memoryTypeAt(call.source);
+  llvm::Type* shape = memOperationShape(call, layout, [&](const llvm::CallInst& c) { return module_.allocationKind(c).has_value(); });
   if (!shape || !shape->isSized()) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
   std::vector<MemoryLeaf> leaves;
   switch (repeatedLeaves(shape, length, layout, leaves)) {
@@ -407,6 +381,8 @@ void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const M
   }
   bool bytewise = !leaves.empty() && leaves[0].type->isIntegerTy(8) && leaves.size() == length;
   if (shape->isIntegerTy(8) && !bytewise) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
+  if (bytewise && module_.pointsTo.mixesCharacters(call.call))
+    throw UnsupportedFeature("memset/memcpy of bytes also accessed as another type");
   Address target = resolve(segment, call.dest);
   if (!call.source) {
     auto* byte = llvm::dyn_cast<llvm::ConstantInt>(call.byte);

@@ -366,38 +366,58 @@ std::vector<std::pair<uint32_t, PointsTo::ByteSpan>> PointsTo::spans(const llvm:
 
 void PointsTo::findCharacterMixing(const std::vector<const llvm::Function*>& functions) {
   // The spans of every access that is not of characters, per object (0: unknown memory, which a
-  // pointer made from an integer shares with the objects whose address became an integer).
+  // pointer made from an integer shares with the objects whose address became an integer), and of
+  // every character access (a load's or store's pointer, or a memset/memcpy call of bytes).
+  using Spans = std::vector<std::pair<uint32_t, ByteSpan>>;
   std::map<uint32_t, std::vector<ByteSpan>> wide;
-  std::vector<const llvm::Value*> characterPointers;
+  std::vector<std::pair<const llvm::Value*, Spans>> characterAccesses;
   auto bytesOf = [&](const llvm::Type* type) {
     return static_cast<int64_t>(layout_->getTypeStoreSize(const_cast<llvm::Type*>(type)));
   };
-  auto access = [&](const llvm::Value* pointer, const llvm::Type* type) {
-    if (type->isIntegerTy(8)) {
-      characterPointers.push_back(pointer);
+  auto record = [&](const llvm::Value* access, bool characters, const Spans& touched) {
+    if (characters) {
+      characterAccesses.push_back({access, touched});
       return;
     }
-    if (!type->isIntegerTy() && !type->isPointerTy()) return;
-    for (auto& [object, span] : spans(pointer, bytesOf(type))) wide[object].push_back(span);
+    for (auto& [object, span] : touched) wide[object].push_back(span);
+  };
+  auto access = [&](const llvm::Value* pointer, const llvm::Type* type) {
+    if (type->isIntegerTy() || type->isPointerTy()) record(pointer, type->isIntegerTy(8), spans(pointer, bytesOf(type)));
+  };
+  // memset/memcpy act on the scalars the translator chooses for them (memOperationShape), all bytes or
+  // none; an operation it cannot type, or of a length that is not a constant, is unsupported anyway.
+  auto copied = [&](const MemOperation& operation) {
+    auto* length = llvm::dyn_cast<llvm::ConstantInt>(operation.length);
+    llvm::Type* shape = memOperationShape(operation, *layout_, isAllocation_);
+    std::vector<MemoryLeaf> leaves;
+    if (!length || !shape || !shape->isSized() || !typeLeaves(shape, 0, *layout_, leaves)) return;
+    bool characters = std::all_of(leaves.begin(), leaves.end(), [](const MemoryLeaf& leaf) { return leaf.type->isIntegerTy(8); });
+    auto bytes = static_cast<int64_t>(length->getZExtValue());
+    Spans touched = spans(operation.dest, bytes);
+    if (operation.source) {
+      Spans read = spans(operation.source, bytes);
+      touched.insert(touched.end(), read.begin(), read.end());
+    }
+    record(operation.call, characters, touched);
   };
   auto stored = [&](uint32_t object, const MemoryLeaf& leaf) {
     auto offset = static_cast<int64_t>(leaf.offset);
     if (!leaf.type->isIntegerTy(8)) wide[object].push_back(ByteSpan{offset, offset, 0, bytesOf(leaf.type)});
   };
-  forEachAccess(functions, access, [](const MemOperation&) {}, stored);
+  forEachAccess(functions, access, copied, stored);
 
   auto touchesWide = [&](uint32_t object, const ByteSpan& span) {
     auto it = wide.find(object);
     if (it == wide.end()) return false;
     return std::any_of(it->second.begin(), it->second.end(), [&](const ByteSpan& other) { return span.overlaps(other); });
   };
-  for (const llvm::Value* pointer : characterPointers)
-    for (auto& [object, span] : spans(pointer, 1)) {
+  for (auto& [access, touched] : characterAccesses)
+    for (auto& [object, span] : touched) {
       // Unknown memory may be any object whose address became an integer, and each of them unknown memory.
       bool mixes = touchesWide(object, span) || (exposed_.count(object) > 0 && touchesWide(0, span));
       if (object == 0)
         mixes = mixes || std::any_of(exposed_.begin(), exposed_.end(), [&](uint32_t other) { return wide.count(other) > 0; });
-      if (mixes) mixingCharacterPointers_.insert(pointer);
+      if (mixes) mixingCharacterAccesses_.insert(access);
     }
 }
 

@@ -48,11 +48,12 @@ class PointsTo {
   std::optional<Field> promotedContent(const llvm::Value* object, int64_t offset) const;
   bool isPromoted(const llvm::Value* object) const { return promoted_.count(object) > 0; }
   size_t promotedObjects() const { return promoted_.size(); }
-  /// Whether a character (8-bit) load or store through `pointer` may touch a byte that an access of
-  /// another scalar type (an integer of other width, a pointer) also touches. C permits character access
-  /// to any object, but region memory keeps one array per scalar type: such an access would neither see
-  /// nor change the bytes as the other type holds them.
-  bool mixesCharacters(const llvm::Value* pointer) const { return mixingCharacterPointers_.count(pointer) > 0; }
+  /// Whether a character (8-bit) access may touch a byte that an access of another scalar type (an
+  /// integer of other width, a pointer) also touches. `access`: the pointer of a load or store of chars,
+  /// or a memset/memcpy call that acts on bytes. C permits character access to any object, but region
+  /// memory keeps one array per scalar type: such an access would neither see nor change the bytes as
+  /// the other type holds them.
+  bool mixesCharacters(const llvm::Value* access) const { return mixingCharacterAccesses_.count(access) > 0; }
 
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;
@@ -97,7 +98,7 @@ class PointsTo {
   std::map<std::pair<uint32_t, int64_t>, Targets> contents_;  // (object, offset or kAnyOffset)
   std::set<uint32_t> exposed_;
   std::set<const llvm::Value*> promoted_;
-  std::set<const llvm::Value*> mixingCharacterPointers_;
+  std::set<const llvm::Value*> mixingCharacterAccesses_;
 };
 
 }  // namespace argus::frontend

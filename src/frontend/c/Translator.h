@@ -185,9 +185,6 @@ class FunctionTranslator {
   void storeFilled(Segment& segment, const Address& block, const std::vector<MemoryLeaf>& leaves, uint8_t byte);
   /// memset/memcpy leaf by leaf, for accesses that involve region memory.
   void translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length);
-  /// The type of the memory `pointer` points to as region memory stores it; nullptr when a char or void
-  /// pointer leaves it unknown.
-  llvm::Type* memoryTypeAt(const llvm::Value* pointer) const;
   z3::expr inBounds(const Address& address);
   /// A fresh block of `size` bytes from the bump allocator (malloc, escaping allocas, VLAs).
   z3::expr allocate(Segment& segment, const z3::expr& size, const std::string& what, const llvm::Value& site,

@@ -246,14 +246,16 @@ TEST(MemoryModel, CharacterAccessesToBytesOfWiderScalarsAreUnsupported) {
   // C lets a char pointer read and write the bytes of any object. Region memory keeps one array per
   // scalar type, so a char write into an int would be lost for the int's reads, and the reverse: the
   // accesses that may mix are unsupported. Each program here reaches the error when run.
-  for (const char* mixing : {"b[1] = 1; if (*p != 0) reach_error();",
+  // The last one has no int access: the memcpy writes the int (it copies scalars of the destination's type).
+  for (const char* mixing : {"*p = 0; b[1] = 1; if (*p != 0) reach_error();",
                              "*p = 0x100; if (b[1] != 1) reach_error();",
-                             "b[0] = 0; b[1] = 0; b[2] = 0; b[3] = 0; *p = 1; if (b[0] + b[3] != 1) reach_error();"}) {
+                             "b[0] = 0; b[1] = 0; b[2] = 0; b[3] = 0; *p = 1; if (b[0] + b[3] != 1) reach_error();",
+                             "b[0] = 1; memcpy(p, &zero, sizeof(int)); if (b[0] == 0) reach_error();"}) {
     CSnippet snippet(std::string(kPrelude) + kHeapPrelude + R"(
+int zero;
 int main(void) {
   int *p = malloc(sizeof(int));
   unsigned char *b = (unsigned char *)p;
-  *p = 0;
   )" + mixing + R"(
   return 0;
 }
