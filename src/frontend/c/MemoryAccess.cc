@@ -343,7 +343,10 @@ void FunctionTranslator::translateMemOperation(Segment& segment, const MemOperat
   } else if (!from) {
     auto* constant = llvm::cast<llvm::GlobalVariable>(call.source->stripPointerCasts());
     auto cells = constantCells(constant->getInitializer(), object.cellBits, function_.getParent()->getDataLayout());
-    if (!cells || cells->size() != object.cells) throw UnsupportedFeature("memcpy from a constant of another shape");
+    // The copy starts at the constant's first byte and fills the object. It may take a prefix only: SROA
+    // shrinks `char s[] = "abc"` to the bytes that are not known (its last one is 0) and copies those.
+    if (!cells || cells->size() < object.cells) throw UnsupportedFeature("memcpy from a constant of another shape");
+    cells->resize(object.cells, llvm::APInt(object.cellBits, 0));
     contents = module_.memory.constantTerm(object, *cells);
   } else {
     int64_t fromStart = 1;

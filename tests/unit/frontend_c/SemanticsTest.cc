@@ -121,6 +121,10 @@ TEST_P(Semantics, StructsAndNestedArraysAreCells) {
 
 TEST_P(Semantics, CharacterArraysFromStrings) {
   expectSafe("char s[] = \"abc\"; if (s[1] != 'b' || s[3] != 0) reach_error();");
+  // Reading the terminator alone: SROA keeps "abc" only, copied as a prefix of the constant.
+  expectSafe("char s[] = \"abc\"; if (s[3] != 0) reach_error();");
+  expectUnsafe("char s[] = \"abc\"; int i = __VERIFIER_nondet_int(); __VERIFIER_assume(i >= 0 && i < 3);\n"
+               "if (s[i] == 'c' && s[3] == 0) reach_error();");
 }
 
 TEST_P(Semantics, OutOfBoundsAccessesAreCutOff) {
