@@ -23,6 +23,11 @@ std::optional<int64_t> constantOffset(const llvm::GEPOperator& gep, const llvm::
   return offset.getSExtValue();
 }
 
+int64_t floorMod(int64_t value, int64_t modulus) {
+  int64_t rest = value % modulus;
+  return rest < 0 ? rest + modulus : rest;
+}
+
 int64_t floorDivide(int64_t value, int64_t divisor) {
   int64_t quotient = value / divisor;
   return (value % divisor != 0 && value < 0) ? quotient - 1 : quotient;
@@ -71,9 +76,23 @@ PointsTo::Targets PointsTo::shifted(const Targets& in, int64_t offset) {
 }
 
 bool PointsTo::addTo(Targets& into, const Targets& from) {
-  size_t before = into.size();
-  into.insert(from.begin(), from.end());
-  return into.size() != before;
+  // An object's unknown offset subsumes its known ones, and an object reached at more than kMaxOffsets
+  // offsets is reached at an unknown one: pointer arithmetic in a loop (`for (p = a; ...; p++)`) would
+  // otherwise add offsets without end.
+  bool changed = false;
+  for (const Target& target : from) {
+    auto [object, offset] = target;
+    if (offset != kAnyOffset && into.count({object, kAnyOffset})) continue;
+    if (!into.insert(target).second) continue;
+    changed = true;
+    auto first = into.lower_bound({object, kAnyOffset});
+    auto last = into.upper_bound({object, INT64_MAX});
+    if (offset == kAnyOffset || static_cast<size_t>(std::distance(first, last)) > kMaxOffsets) {
+      into.erase(first, last);
+      into.insert({object, kAnyOffset});
+    }
+  }
+  return changed;
 }
 
 PointsTo::Targets PointsTo::targets(const llvm::Value* value) {
@@ -297,20 +316,32 @@ std::optional<PointsTo::Field> PointsTo::promotedSingleton(const Targets& to) co
 
 bool PointsTo::ByteSpan::overlaps(const ByteSpan& other) const {
   // Starts x = k * period + j here and y = l * other.period + i there share a byte iff
-  // -width < x - y < other.width. x - y is m + (j - i) with m any multiple of the periods' gcd g (0 when
-  // both are 0) and j - i in [low - other.high, high - other.low]; so a multiple of g must lie in [from, to].
-  int64_t from = 1 - width - (high - other.low);
-  int64_t to = other.width - 1 - (low - other.high);
-  int64_t g = std::gcd(period, other.period);
-  if (g == 0) return from <= 0 && 0 <= to;
-  return floorDivide(to, g) * g >= from;
+  // -width < x - y < other.width. x - y = m + d: m a multiple of the periods' gcd g (0 when both are 0),
+  // d = j - i in [low - other.high, high - other.low] and congruent to low - other.low modulo the steps'
+  // gcd h. Few values of d: try each; many: only their residue modulo gcd(g, h) is kept.
+  const int64_t from = 1 - width, to = other.width - 1;
+  int64_t g = std::gcd(period, other.period), h = std::gcd(step, other.step);
+  int64_t first = low - other.high, last = high - other.low, residue = low - other.low;
+  auto hasMultipleIn = [](int64_t modulus, int64_t lowest, int64_t highest) {
+    return modulus == 0 ? lowest <= 0 && 0 <= highest : floorDivide(highest, modulus) * modulus >= lowest;
+  };
+  if (h == 0) return hasMultipleIn(g, from - residue, to - residue);  // j and i are one start each
+  first += floorMod(residue - first, h);  // the smallest d >= first in d's class
+  if (g == 0) return first <= to && std::max(first, from + floorMod(residue - from, h)) <= std::min(last, to);
+  if ((last - first) / h < 4096) {
+    for (int64_t d = first; d <= last; d += h)
+      if (hasMultipleIn(g, from - d, to - d)) return true;
+    return false;
+  }
+  int64_t coarse = std::gcd(g, h);
+  return hasMultipleIn(coarse, from - residue, to - residue);
 }
 
 /// The offsets a GEP may add to its base: the constant part, each variable index within the bounds of
-/// the array it selects in, and any number of whole elements for the first index (pointer arithmetic)
-/// and for arrays without a length.
+/// the array it selects in (a window whose starts repeat by the element's size), and any number of whole
+/// elements for the first index (pointer arithmetic) and for arrays without a length (a period).
 PointsTo::ByteSpan PointsTo::gepSpan(const llvm::GEPOperator& gep, const llvm::DataLayout& layout) {
-  ByteSpan span{0, 0, 0, 0};
+  ByteSpan span{0, 0, 0, 0, 0};
   llvm::Type* outer = nullptr;  // the type the current index selects in; none for the first index
   for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); ++step) {
     const llvm::Value* operand = step.getOperand();
@@ -329,6 +360,7 @@ PointsTo::ByteSpan PointsTo::gepSpan(const llvm::GEPOperator& gep, const llvm::D
         span.high += index->getSExtValue() * elementBytes;
       } else if (count > 0) {
         span.high += (count - 1) * elementBytes;
+        span.step = std::gcd(span.step, elementBytes);
       } else {
         span.period = std::gcd(span.period, elementBytes);
       }
@@ -341,13 +373,14 @@ PointsTo::ByteSpan PointsTo::gepSpan(const llvm::GEPOperator& gep, const llvm::D
 std::vector<std::pair<uint32_t, PointsTo::ByteSpan>> PointsTo::spans(const llvm::Value* pointer, int64_t width) {
   // The offsets of a chain of GEPs add up (`&a[k].name[i]` is one GEP to the element, one to the field's
   // array and one into it), and C keeps each index within its array.
-  ByteSpan local{0, 0, 0, width};
+  ByteSpan local{0, 0, 0, 0, width};
   for (;;) {
     if (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) {
       pointer = cast->getOperand(0);
     } else if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer)) {
       ByteSpan step = gepSpan(*gep, *layout_);
-      local = ByteSpan{local.low + step.low, local.high + step.high, std::gcd(local.period, step.period), width};
+      local = ByteSpan{local.low + step.low, local.high + step.high, std::gcd(local.step, step.step),
+                       std::gcd(local.period, step.period), width};
       pointer = gep->getPointerOperand();
     } else {
       break;
@@ -356,10 +389,10 @@ std::vector<std::pair<uint32_t, PointsTo::ByteSpan>> PointsTo::spans(const llvm:
   std::vector<std::pair<uint32_t, ByteSpan>> out;
   for (auto [object, offset] : targets(pointer)) {
     if (object == 0 || offset == kAnyOffset) {
-      out.push_back({object, ByteSpan{0, 0, 1, width}});
+      out.push_back({object, ByteSpan{0, 0, 0, 1, width}});
       continue;
     }
-    out.push_back({object, ByteSpan{local.low + offset, local.high + offset, local.period, width}});
+    out.push_back({object, ByteSpan{local.low + offset, local.high + offset, local.step, local.period, width}});
   }
   return out;
 }
@@ -402,7 +435,7 @@ void PointsTo::findCharacterMixing(const std::vector<const llvm::Function*>& fun
   };
   auto stored = [&](uint32_t object, const MemoryLeaf& leaf) {
     auto offset = static_cast<int64_t>(leaf.offset);
-    if (!leaf.type->isIntegerTy(8)) wide[object].push_back(ByteSpan{offset, offset, 0, bytesOf(leaf.type)});
+    if (!leaf.type->isIntegerTy(8)) wide[object].push_back(ByteSpan{offset, offset, 0, 0, bytesOf(leaf.type)});
   };
   forEachAccess(functions, access, copied, stored);
 

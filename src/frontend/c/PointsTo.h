@@ -57,6 +57,7 @@ class PointsTo {
 
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;
+  static constexpr size_t kMaxOffsets = 64;
   using Target = std::pair<uint32_t, int64_t>;  // object (0: unknown memory), offset
   using Targets = std::set<Target>;
 
@@ -77,10 +78,11 @@ class PointsTo {
                      const std::function<void(const MemOperation&)>& copied, const LeafVisitor& stored);
   void decide(const std::vector<const llvm::Function*>& functions, const llvm::Function& main);
 
-  /// The bytes one access may touch within one object: it starts at an offset k * period + j, for some
-  /// j in [low, high] and any integer k (k = 0 when the period is 0), and covers `width` bytes from there.
+  /// The bytes one access may touch within one object: it starts at an offset k * period + j, for any
+  /// integer k (k = 0 when the period is 0) and some j in [low, high] that is low plus a multiple of
+  /// `step` (j = low when the step is 0), and covers `width` bytes from there.
   struct ByteSpan {
-    int64_t low, high, period, width;
+    int64_t low, high, step, period, width;
     bool overlaps(const ByteSpan& other) const;
   };
   static ByteSpan gepSpan(const llvm::GEPOperator& gep, const llvm::DataLayout& layout);

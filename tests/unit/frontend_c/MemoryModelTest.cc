@@ -284,6 +284,39 @@ int main(void) {
 }
 )");
   expectReachability(apart, true, 80);
+  // An array of such structs indexed by a variable: the chars repeat with the element, beside the ints.
+  for (const char* check : {"arr[2].c == 'c' && arr[1].v == 1", "arr[2].c != 'c' || arr[1].v != 1"}) {
+    CSnippet array(std::string(kPrelude) + R"(
+struct S { char c; int v; };
+struct S arr[3];
+void set(int i) { arr[i].c = 'a' + i; arr[i].v = i; }
+int main(void) {
+  set(0);
+  set(1);
+  set(2);
+  if ()" + check + R"() reach_error();
+  return 0;
+}
+)");
+    expectReachability(array, std::string(check).find("==") != std::string::npos, 80);
+  }
+}
+
+TEST(MemoryModel, PointerArithmeticInLoopsEndsTheAnalysis) {
+  // `p++` in a loop reaches offsets 0, 4, 8, ... of the array: the points-to analysis must give up on the
+  // exact offset rather than add one per round (it did not terminate before).
+  for (const char* check : {"s == 15", "s != 15"}) {
+    CSnippet snippet(std::string(kPrelude) + R"(
+int main(void) {
+  int a[5] = {1, 2, 3, 4, 5};
+  int s = 0;
+  for (int *p = a; p < a + 5; p++) s += *p;
+  if ()" + check + R"() reach_error();
+  return 0;
+}
+)");
+    expectReachability(snippet, std::string(check) == "s == 15", 120);
+  }
 }
 
 TEST(MemoryModel, VisibleTypePunningIsUnsupported) {
