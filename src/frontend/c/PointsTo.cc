@@ -71,7 +71,8 @@ uint32_t PointsTo::objectOf(const llvm::Value* base) {
 
 PointsTo::Targets PointsTo::shifted(const Targets& in, int64_t offset) {
   Targets out;
-  for (auto [object, at] : in) out.insert({object, at == kAnyOffset || object == 0 ? kAnyOffset : at + offset});
+  for (auto [object, at] : in)
+    out.insert({object, at == kAnyOffset || offset == kAnyOffset || object == 0 ? kAnyOffset : at + offset});
   return out;
 }
 

@@ -302,6 +302,25 @@ int main(void) {
   }
 }
 
+TEST(MemoryModel, AVariableIndexIntoAFieldIsAnInexactAccess) {
+  // m->data[i] may be m->data[7]: the object is not promoted (a variable index added to the field's
+  // offset once made a bogus exact offset, and the write went to a field variable of its own).
+  CSnippet snippet(std::string(kPrelude) + kHeapPrelude + R"(
+struct M { int len; char data[8]; };
+int main(void) {
+  struct M *m = malloc(sizeof *m);
+  int i = __VERIFIER_nondet_int();
+  if (i < 0 || i >= 8) return 0;
+  m->data[7] = 'a';
+  m->data[i] = 'x';
+  if (m->data[7] != 'a') reach_error();
+  return 0;
+}
+)");
+  expectReachability(snippet, true);
+  EXPECT_EQ(translate(snippet, ir::Encoding::Int).promoted, 0);
+}
+
 TEST(MemoryModel, PointerArithmeticInLoopsEndsTheAnalysis) {
   // `p++` in a loop reaches offsets 0, 4, 8, ... of the array: the points-to analysis must give up on the
   // exact offset rather than add one per round (it did not terminate before).
