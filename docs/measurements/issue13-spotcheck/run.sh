@@ -1,0 +1,24 @@
+#!/bin/sh
+# The semantics spot check of stop 40: small C programs whose answer the name says (NAME_T.c safe,
+# NAME_F.c reaches reach_error); each deterministic one was also run natively. Prints every program whose
+# verdict differs from the name (UNKNOWN included) and the counts of wrong and unknown answers.
+#   docs/measurements/issue13-spotcheck/run.sh [ARGUS] [TIMEOUT]
+argus=${1:-build/argus}
+limit=${2:-20}
+here=$(dirname "$0")
+wrong=0; unknown=0; total=0
+for file in "$here"/sem*/*.c; do
+  name=$(basename "$file" .c)
+  expected=${name##*_}
+  verdict=$(timeout $((limit + 40)) "$argus" verify "$file" --timeout "$limit" 2>&1 | grep '^Verdict' | head -1)
+  total=$((total + 1))
+  case "$verdict" in
+    *TRUE*) got=T ;;
+    *FALSE*) got=F ;;
+    *) got=U ;;
+  esac
+  [ "$got" = "$expected" ] && continue
+  if [ "$got" = U ]; then unknown=$((unknown + 1)); else wrong=$((wrong + 1)); fi
+  echo "$name: expected $expected, $verdict"
+done
+echo "$total programs: $wrong wrong, $unknown unknown"

@@ -1,0 +1,2 @@
+#include "../prelude.h"
+int main(){ int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n > 0 && n < 5); int *a = malloc(n * sizeof(int)); for (int i = 0; i < n; i++) a[i] = i; if (a[n - 1] != n - 1) reach_error(); return 0; }

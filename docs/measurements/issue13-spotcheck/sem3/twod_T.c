@@ -1,0 +1,2 @@
+#include "../prelude.h"
+int m[3][4]; int main(){ for (int i = 0; i < 3; i++) for (int j = 0; j < 4; j++) m[i][j] = i * 4 + j; if (m[2][3] != 11 || m[1][0] != 4) reach_error(); return 0; }
