@@ -5,6 +5,7 @@
 #include <limits>
 
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
 
@@ -295,6 +296,27 @@ z3::expr addressSum(const z3::expr& a, const z3::expr& b) {
     return a.is_int() ? a.ctx().int_val(x + y)
                       : a.ctx().bv_val(static_cast<uint64_t>(x) + static_cast<uint64_t>(y), a.get_sort().bv_size());
   return a + b;
+}
+
+GepParts splitGep(const llvm::GEPOperator& gep, const llvm::DataLayout& layout) {
+  GepParts parts;
+  llvm::Type* outer = nullptr;  // the type the current index selects in; none for the first index
+  for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); outer = step.getIndexedType(), ++step) {
+    const llvm::Value* operand = step.getOperand();
+    if (llvm::StructType* structure = step.getStructTypeOrNull()) {
+      unsigned field = static_cast<unsigned>(llvm::cast<llvm::ConstantInt>(operand)->getZExtValue());
+      parts.constantBytes += static_cast<int64_t>(layout.getStructLayout(structure)->getElementOffset(field));
+      continue;
+    }
+    int64_t elementBytes = static_cast<int64_t>(layout.getTypeAllocSize(step.getIndexedType()));
+    if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(operand)) {
+      parts.constantBytes += constant->getSExtValue() * elementBytes;
+      continue;
+    }
+    auto* array = outer ? llvm::dyn_cast<llvm::ArrayType>(outer) : nullptr;
+    parts.scaled.push_back({operand, elementBytes, array ? static_cast<int64_t>(array->getNumElements()) : 0});
+  }
+  return parts;
 }
 
 std::optional<MemOperation> memOperation(const llvm::CallInst& call) {

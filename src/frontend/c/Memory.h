@@ -21,6 +21,7 @@
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Operator.h>
 
 #include <functional>
 #include <map>
@@ -169,6 +170,20 @@ std::optional<std::vector<MemoryLeaf>> allocationLeaves(const llvm::CallInst& ca
 /// a + b over addresses, folded when both are numerals (so that addresses stay readable without Z3's
 /// simplifier).
 z3::expr addressSum(const z3::expr& a, const z3::expr& b);
+
+/// The byte offset a GEP adds: its constant part, and each variable index with its element size and the
+/// length of the array it selects in (0 for the first index, which steps over whole objects, and for an
+/// array without a length).
+struct ScaledIndex {
+  const llvm::Value* operand;
+  int64_t elementBytes;
+  int64_t arrayLength;
+};
+struct GepParts {
+  int64_t constantBytes = 0;
+  std::vector<ScaledIndex> scaled;
+};
+GepParts splitGep(const llvm::GEPOperator& gep, const llvm::DataLayout& layout);
 
 /// A memset, memcpy or memmove, as an LLVM intrinsic or a call of the C library function.
 struct MemOperation {

@@ -1,7 +1,6 @@
 // Loads, stores and memset/memcpy on modelled memory objects, and the resolution of a pointer to its
 // object and cell index. A pointer whose object is not statically known makes the access unsupported.
 #include <llvm/Analysis/ValueTracking.h>
-#include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
@@ -23,30 +22,6 @@ std::string unknownPointerFeature(const llvm::Value* pointer) {
   if (llvm::isa<llvm::IntToPtrInst>(pointer)) return "integer-to-pointer conversion";
   if (llvm::isa<llvm::Function>(pointer)) return "function pointer";
   return "pointer whose object is not statically known";
-}
-
-/// The byte offset a GEP adds: its constant part, and each variable index with its element size.
-struct GepParts {
-  int64_t constantBytes = 0;
-  std::vector<std::pair<const llvm::Value*, int64_t>> scaled;
-};
-
-GepParts splitGep(const llvm::GEPOperator& gep, const llvm::DataLayout& layout) {
-  GepParts parts;
-  for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); ++step) {
-    const llvm::Value* operand = step.getOperand();
-    if (llvm::StructType* structure = step.getStructTypeOrNull()) {
-      unsigned field = static_cast<unsigned>(llvm::cast<llvm::ConstantInt>(operand)->getZExtValue());
-      parts.constantBytes += static_cast<int64_t>(layout.getStructLayout(structure)->getElementOffset(field));
-      continue;
-    }
-    int64_t elementBytes = static_cast<int64_t>(layout.getTypeAllocSize(step.getIndexedType()));
-    if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(operand))
-      parts.constantBytes += constant->getSExtValue() * elementBytes;
-    else
-      parts.scaled.emplace_back(operand, elementBytes);
-  }
-  return parts;
 }
 
 }  // namespace
@@ -73,7 +48,7 @@ Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer
   GepParts parts = splitGep(*gep, function_.getParent()->getDataLayout());
   int64_t cellBytes = static_cast<int64_t>(base.object->cellBytes());
   z3::expr index = base.index;
-  for (auto& [operand, elementBytes] : parts.scaled) {
+  for (auto& [operand, elementBytes, arrayLength] : parts.scaled) {
     if (elementBytes % cellBytes != 0) throw UnsupportedFeature("pointer arithmetic that does not step by whole cells");
     index = addressSum(index, scaledIndex(segment, operand, elementBytes / cellBytes));
   }
@@ -98,7 +73,8 @@ z3::expr FunctionTranslator::scaledIndex(Segment& segment, const llvm::Value* op
 z3::expr FunctionTranslator::gepOffset(Segment& segment, const llvm::GEPOperator& gep) {
   GepParts parts = splitGep(gep, function_.getParent()->getDataLayout());
   z3::expr offset = module_.memory.address(0);
-  for (auto& [operand, elementBytes] : parts.scaled) offset = addressSum(offset, scaledIndex(segment, operand, elementBytes));
+  for (auto& [operand, elementBytes, arrayLength] : parts.scaled)
+    offset = addressSum(offset, scaledIndex(segment, operand, elementBytes));
   return module_.memory.offsetAddress(offset, parts.constantBytes);
 }
 

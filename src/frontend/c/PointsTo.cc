@@ -4,7 +4,6 @@
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Dominators.h>
-#include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
 
@@ -221,13 +220,15 @@ void PointsTo::forEachAccess(const std::vector<const llvm::Function*>& functions
           access(loaded->getPointerOperand(), loaded->getType());
         } else if (auto* stores = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
           access(stores->getPointerOperand(), stores->getValueOperand()->getType());
-        } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction); site && memOperation(*site)) {
-          copied(*memOperation(*site));
-        } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction); site && isAllocation_(*site)) {
+        } else if (auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction)) {
+          if (auto operation = memOperation(*site)) {
+            copied(*operation);
+            continue;
+          }
           // calloc's zeros are stores of the leaves of the block's shape (a calloc without a shape is
           // unsupported anyway).
           auto* callee = site->getCalledFunction();
-          if (!callee || callee->getName() != "calloc") continue;
+          if (!isAllocation_(*site) || !callee || callee->getName() != "calloc") continue;
           std::string why;
           auto leaves = allocationLeaves(*site, *layout_, why);
           if (!leaves) continue;
@@ -342,31 +343,15 @@ bool PointsTo::ByteSpan::overlaps(const ByteSpan& other) const {
 /// the array it selects in (a window whose starts repeat by the element's size), and any number of whole
 /// elements for the first index (pointer arithmetic) and for arrays without a length (a period).
 PointsTo::ByteSpan PointsTo::gepSpan(const llvm::GEPOperator& gep, const llvm::DataLayout& layout) {
-  ByteSpan span{0, 0, 0, 0, 0};
-  llvm::Type* outer = nullptr;  // the type the current index selects in; none for the first index
-  for (auto step = llvm::gep_type_begin(gep); step != llvm::gep_type_end(gep); ++step) {
-    const llvm::Value* operand = step.getOperand();
-    llvm::Type* indexed = step.getIndexedType();
-    if (llvm::StructType* structure = step.getStructTypeOrNull()) {
-      unsigned field = static_cast<unsigned>(llvm::cast<llvm::ConstantInt>(operand)->getZExtValue());
-      auto offset = static_cast<int64_t>(layout.getStructLayout(structure)->getElementOffset(field));
-      span.low += offset;
-      span.high += offset;
+  GepParts parts = splitGep(gep, layout);
+  ByteSpan span{parts.constantBytes, parts.constantBytes, 0, 0, 0};
+  for (const ScaledIndex& index : parts.scaled) {
+    if (index.arrayLength > 0) {
+      span.high += (index.arrayLength - 1) * index.elementBytes;
+      span.step = std::gcd(span.step, index.elementBytes);
     } else {
-      auto elementBytes = static_cast<int64_t>(layout.getTypeAllocSize(indexed));
-      auto* array = outer ? llvm::dyn_cast<llvm::ArrayType>(outer) : nullptr;
-      auto count = array ? static_cast<int64_t>(array->getNumElements()) : 0;
-      if (auto* index = llvm::dyn_cast<llvm::ConstantInt>(operand)) {
-        span.low += index->getSExtValue() * elementBytes;
-        span.high += index->getSExtValue() * elementBytes;
-      } else if (count > 0) {
-        span.high += (count - 1) * elementBytes;
-        span.step = std::gcd(span.step, elementBytes);
-      } else {
-        span.period = std::gcd(span.period, elementBytes);
-      }
+      span.period = std::gcd(span.period, index.elementBytes);
     }
-    outer = indexed;
   }
   return span;
 }
@@ -445,12 +430,12 @@ void PointsTo::findCharacterMixing(const std::vector<const llvm::Function*>& fun
     if (it == wide.end()) return false;
     return std::any_of(it->second.begin(), it->second.end(), [&](const ByteSpan& other) { return span.overlaps(other); });
   };
+  // Unknown memory may be any object whose address became an integer, and each of them unknown memory.
+  bool exposedWide = std::any_of(exposed_.begin(), exposed_.end(), [&](uint32_t other) { return wide.count(other) > 0; });
   for (auto& [access, touched] : characterAccesses)
     for (auto& [object, span] : touched) {
-      // Unknown memory may be any object whose address became an integer, and each of them unknown memory.
-      bool mixes = touchesWide(object, span) || (exposed_.count(object) > 0 && touchesWide(0, span));
-      if (object == 0)
-        mixes = mixes || std::any_of(exposed_.begin(), exposed_.end(), [&](uint32_t other) { return wide.count(other) > 0; });
+      bool mixes = touchesWide(object, span) || (exposed_.count(object) > 0 && touchesWide(0, span)) ||
+                   (object == 0 && exposedWide);
       if (mixes) mixingCharacterAccesses_.insert(access);
     }
 }
