@@ -304,14 +304,17 @@ std::vector<Slot> defaultEngines(const Shape& shape) {
   // Recursion: kind, predabs and impact inline and refuse it; recmc proves, bmc unrolls to bugs.
   // Clauses: on linear systems kind, predabs and maxsmt each prove files the others do not, nearly all
   // within a fifth of the budget where they do at all, while recmc proves the most but some only late.
-  // So the quick provers take turns on one core with shares (kind, then maxsmt once kind's share has
-  // passed) beside predabs on the other, and recmc then runs to the end on predabs's core. CHC suite, 10 s,
-  // one run of 41b7235 (docs/measurements/issue13-chc): 130 of the 135 linear files the single engines solve
-  // together (in 80 core-seconds a file); no static list in 20 solves all five (scripts/portfolio_sim.py).
+  // So kind gets a short turn on one core and maxsmt the rest of it, predabs a longer one on the other
+  // core and recmc the rest. bmc waits for an engine that gives up: kind's base case is bmc, and kind and
+  // recmc find every counterexample bmc finds. The files that remained unsolved by the default in the runs
+  // of docs/measurements/issue13-chc* were all beyond a share: maxsmt needs 5-8 s on reve/020 from a start at
+  // 2 s (it had a share of 4 s and bmc the rest), predabs 4.4-8.7 s on FIREFLY_u1 and s_split_30/34 (share
+  // 4 s). scripts/portfolio_sim.py on the four journals: this list decides 2-3 files more than that one and
+  // none fewer (recmc's late proofs still fit in the 4 s it has left).
   // Non-linear systems only recmc proves.
   if (shape.clauses)
     return shape.nonLinear ? std::vector<Slot>{{"recmc"}, {"bmc"}}
-                           : std::vector<Slot>{{"kind", 0.2}, {"predabs", 0.4}, {"maxsmt", 0.4}, {"recmc"},
+                           : std::vector<Slot>{{"kind", 0.2}, {"predabs", 0.6}, {"maxsmt"}, {"recmc"},
                                                {"bmc"}, {"impact"}};
   if (shape.recursive) return {{"recmc"}, {"bmc"}};
   return {{"kind"}, {"predabs", 0.2}, {"bmc", 0.1}, {"maxsmt", 0.35}, {"recmc"}, {"impact"}};
