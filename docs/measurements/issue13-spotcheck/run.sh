@@ -1,6 +1,7 @@
 #!/bin/sh
-# The semantics spot check of stop 40: small C programs whose answer the name says (NAME_T.c safe,
-# NAME_F.c reaches reach_error); each deterministic one was also run natively. Prints every program whose
+# The semantics spot check of stops 40 and 41: small C programs whose answer the name says (NAME_T.c safe,
+# NAME_F.c reaches reach_error; a name with ilp32 in it is checked under ILP32, the others under LP64); each
+# deterministic one was also run natively. Prints every program whose
 # verdict differs from the name (UNKNOWN included) and the counts of wrong and unknown answers.
 #   docs/measurements/issue13-spotcheck/run.sh [ARGUS] [TIMEOUT]
 argus=${1:-build/argus}
@@ -10,7 +11,10 @@ wrong=0; unknown=0; total=0
 for file in "$here"/sem*/*.c; do
   name=$(basename "$file" .c)
   expected=${name##*_}
-  verdict=$(timeout $((limit + 40)) "$argus" verify "$file" --timeout "$limit" 2>&1 | grep '^Verdict' | head -1)
+  model=LP64
+  case "$name" in *ilp32*) model=ILP32 ;; esac  # the data model, where the name asks for one
+  verdict=$(timeout $((limit + 40)) "$argus" verify "$file" --data-model $model --timeout "$limit" 2>&1 |
+    grep '^Verdict' | head -1)
   total=$((total + 1))
   case "$verdict" in
     *TRUE*) got=T ;;
