@@ -5,11 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 
 #include "PathExplorer.h"
 #include "frontend/c/CFrontend.h"
+#include "testing/TestFolder.h"
 #include "util/Logger.h"
 #include "util/Stats.h"
 
@@ -308,11 +308,9 @@ TEST(MemoryModel, AVariableIndexIntoAFieldIsAnInexactAccess) {
   // m->data[i] may be m->data[7], so the object is not promoted: a variable index added to the field's
   // offset once made a bogus exact offset, and the write went to a field variable of its own. The
   // Regression test explores the program's paths; here only what the front end promotes.
-  std::ifstream file(std::string(ARGUS_SOURCE_DIR) + "/tests/regression/c/ptr_field_index_unsafe.c");
-  ASSERT_TRUE(file) << "tests/regression/c/ptr_field_index_unsafe.c is missing";
-  std::stringstream source;
-  source << file.rdbuf();
-  CSnippet snippet(source.str());
+  std::string path = std::string(ARGUS_SOURCE_DIR) + "/tests/regression/c/ptr_field_index_unsafe.c";
+  ASSERT_TRUE(std::filesystem::exists(path)) << path << " is missing";
+  CSnippet snippet(readAll(path));
   EXPECT_EQ(translate(snippet, ir::Encoding::Int).promoted, 0);
   expectReachability(snippet, true);
 }
