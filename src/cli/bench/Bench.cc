@@ -369,7 +369,12 @@ void validateConfig(BenchConfig& config) {
 
 int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   validateConfig(config);
-  std::vector<BenchTask> tasks = collectTasks(config.lists);
+  std::vector<std::string> passedOver;
+  std::vector<BenchTask> tasks = collectTasks(config.lists, &passedOver);
+  if (!passedOver.empty())
+    progress << fmt::format("passed over {} task(s) of properties argus does not check, e.g. {}", passedOver.size(),
+                            passedOver.front())
+             << std::endl;
   if (tasks.empty()) throw InputError(config.lists.empty() ? "" : config.lists.front(), 0, "no tasks found");
   fs::create_directories(config.outDir);
   Journal journal(config.outDir, fingerprint(config, tasks), config.resume);

@@ -103,20 +103,31 @@ std::optional<ManifestEntry> manifestEntry(const std::string& path) {
   return std::nullopt;
 }
 
-BenchTask makeTask(const std::string& path) {
+namespace {
+
+BenchTask namedTask(const std::string& path) {
   BenchTask task;
   task.path = path;
   task.programFile = path;
   fs::path p(path);
   task.category = fs::absolute(p).lexically_normal().parent_path().filename().string();
   task.display = task.category + "/" + p.filename().string();
+  return task;
+}
+
+}  // namespace
+
+BenchTask makeTask(const std::string& path, const frontend::CTask& loaded) {
+  BenchTask task = namedTask(path);
+  task.programFile = loaded.file;
+  task.expectedSafe = loaded.expectedSafe;
+  return task;
+}
+
+BenchTask makeTask(const std::string& path) {
   std::string ext = extensionOf(path);
-  if (ext == ".yml" || ext == ".yaml") {
-    frontend::CTask loaded = frontend::loadTask(path);
-    task.programFile = loaded.file;
-    task.expectedSafe = loaded.expectedSafe;
-    return task;
-  }
+  if (ext == ".yml" || ext == ".yaml") return makeTask(path, frontend::loadTask(path));
+  BenchTask task = namedTask(path);
   if (ext != ".c" && ext != ".i" && ext != ".smt2")
     throw InputError(path, 0, "not a task file (expected .yml, .c, .i or .smt2)");
   task.chc = ext == ".smt2";

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "frontend/c/CFrontend.h"
+
 namespace argus::cli::bench {
 
 struct BenchTask {
@@ -24,11 +26,16 @@ struct BenchTask {
 };
 
 /// Expands every LIST argument into tasks, in order, without duplicates. Throws InputError for a missing
-/// file, a list line that names nothing, an unset variable, or a task file argus cannot read.
-std::vector<BenchTask> collectTasks(const std::vector<std::string>& lists);
+/// file, a list line that names nothing, an unset variable, or a task file argus cannot read. A .yml found
+/// in a directory whose properties argus does not check (no-overflow, valid-memsafety, ...) is passed over
+/// with its C file, and its path added to `passedOver`; one named explicitly is an error.
+std::vector<BenchTask> collectTasks(const std::vector<std::string>& lists,
+                                    std::vector<std::string>* passedOver = nullptr);
 
 /// The task for one file (expected verdict looked up as described above).
 BenchTask makeTask(const std::string& path);
+/// The task for a .yml that frontend::readTask has read already.
+BenchTask makeTask(const std::string& path, const frontend::CTask& loaded);
 
 /// What a task file says about itself in comments: `// @expect safe|unsafe`, `// @error-function NAME`
 /// and `// @data-model ILP32|LP64` (C), `; expect: sat|unsat|unknown` (SMT-LIB).

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <variant>
 
 #include "cli/bench/Task.h"
 #include "util/Error.h"
@@ -24,8 +25,9 @@ std::string canonicalKey(const std::string& path) {
 }
 
 /// Every task below `dir`, sorted by path. C files used as the input of a .yml there are left out: the
-/// .yml stands for them (and knows their error function and data model).
-std::vector<BenchTask> scanDirectory(const fs::path& dir) {
+/// .yml stands for them (and knows their error function and data model). A .yml of properties argus does
+/// not check is passed over with its C file (and named in `passedOver`).
+std::vector<BenchTask> scanDirectory(const fs::path& dir, std::vector<std::string>* passedOver) {
   std::vector<std::string> files;
   for (auto& entry : fs::recursive_directory_iterator(dir))
     if (entry.is_regular_file() && hasExtension(entry.path(), {".yml", ".yaml", ".smt2", ".c", ".i"}))
@@ -35,7 +37,17 @@ std::vector<BenchTask> scanDirectory(const fs::path& dir) {
   std::set<std::string> inputsOfYml;
   for (auto& f : files) {
     if (!hasExtension(f, {".yml", ".yaml", ".smt2"})) continue;
-    tasks.push_back(makeTask(f));
+    if (hasExtension(f, {".yml", ".yaml"})) {
+      std::variant<frontend::CTask, frontend::UncheckedTask> read = frontend::readTask(f);
+      if (auto* unchecked = std::get_if<frontend::UncheckedTask>(&read)) {
+        inputsOfYml.insert(canonicalKey(unchecked->file));
+        if (passedOver) passedOver->push_back(f);
+        continue;
+      }
+      tasks.push_back(makeTask(f, std::get<frontend::CTask>(read)));
+    } else {
+      tasks.push_back(makeTask(f));
+    }
     if (!tasks.back().chc) inputsOfYml.insert(canonicalKey(tasks.back().programFile));
   }
   for (auto& f : files)
@@ -44,9 +56,10 @@ std::vector<BenchTask> scanDirectory(const fs::path& dir) {
   return tasks;
 }
 
-std::vector<BenchTask> expandEntry(const std::string& path, const std::string& listFile, int line, int depth);
+std::vector<BenchTask> expandEntry(const std::string& path, const std::string& listFile, int line, int depth,
+                                   std::vector<std::string>* passedOver);
 
-std::vector<BenchTask> readListFile(const std::string& listFile, int depth) {
+std::vector<BenchTask> readListFile(const std::string& listFile, int depth, std::vector<std::string>* passedOver) {
   if (depth > 8) throw InputError(listFile, 0, "lists nested too deeply (a list that includes itself?)");
   std::ifstream in(listFile);
   if (!in) throw InputError(listFile, 0, "cannot read the list file");
@@ -61,19 +74,19 @@ std::vector<BenchTask> readListFile(const std::string& listFile, int depth) {
     if (text.empty()) continue;
     fs::path entry = expandVariables(text, listFile, lineNo);
     if (entry.is_relative()) entry = fs::path(listFile).parent_path() / entry;
-    auto tasks = expandEntry(entry.lexically_normal().string(), listFile, lineNo, depth + 1);
+    auto tasks = expandEntry(entry.lexically_normal().string(), listFile, lineNo, depth + 1, passedOver);
     out.insert(out.end(), tasks.begin(), tasks.end());
   }
   return out;
 }
 
 std::vector<BenchTask> expandEntry(const std::string& path, const std::string& listFile, int line,
-                                   int depth) {
+                                   int depth, std::vector<std::string>* passedOver) {
   if (!fs::exists(path))
     throw InputError(listFile.empty() ? path : listFile, line,
                      listFile.empty() ? "no such file or directory" : "no such file or directory: " + path);
-  if (fs::is_directory(path)) return scanDirectory(path);
-  if (hasExtension(path, {".txt"})) return readListFile(path, depth);
+  if (fs::is_directory(path)) return scanDirectory(path, passedOver);
+  if (hasExtension(path, {".txt"})) return readListFile(path, depth, passedOver);
   return {makeTask(path)};
 }
 
@@ -103,11 +116,11 @@ std::string expandVariables(const std::string& text, const std::string& file, in
   return out + text.substr(std::min(pos, text.size()));
 }
 
-std::vector<BenchTask> collectTasks(const std::vector<std::string>& lists) {
+std::vector<BenchTask> collectTasks(const std::vector<std::string>& lists, std::vector<std::string>* passedOver) {
   std::vector<BenchTask> out;
   std::set<std::string> seen;
   for (auto& list : lists)
-    for (auto& task : expandEntry(list, "", 0, 0))
+    for (auto& task : expandEntry(list, "", 0, 0, passedOver))
       if (seen.insert(canonicalKey(task.path)).second) out.push_back(std::move(task));
   return out;
 }

@@ -5,6 +5,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "ir/Program.h"
 #include "util/Logger.h"
@@ -26,6 +28,19 @@ struct CTask {
 /// the error function is read from that property file (`G ! call(NAME())`). Throws InputError naming
 /// the file (and line, where the YAML parser knows it) for anything malformed or unsupported.
 CTask loadTask(const std::string& ymlPath);
+
+/// A well-formed task definition none of whose properties argus checks (no-overflow, valid-memsafety, ...):
+/// its input file and the names of its property files, so that a scan of a benchmark folder can pass over
+/// the task and its C file.
+struct UncheckedTask {
+  std::string file;
+  std::vector<std::string> properties;
+  int propertiesLine = 1;  // where the task lists them, for messages
+};
+
+/// loadTask, except that a task that states no property argus checks is an UncheckedTask, not an error.
+std::variant<CTask, UncheckedTask> readTask(const std::string& ymlPath);
+std::variant<CTask, UncheckedTask> readTaskString(const std::string& text, const std::string& ymlPath);
 
 /// loadTask on the text of a task definition; `ymlPath` names it in messages, and the files it names
 /// are looked up relative to its folder.

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <regex>
+#include <variant>
 
 #include "frontend/c/CFrontend.h"
 #include "frontend/c/Clang.h"
@@ -56,12 +57,13 @@ std::string inputFile(const std::string& yml, const YAML::Node& root, const fs::
   return existingFile(yml, file, "input_files", dir, "input file").string();
 }
 
-/// Finds the unreach-call property; sets the error function and expected verdict.
-void readProperty(const std::string& yml, const YAML::Node& root, const fs::path& dir, CTask& task) {
+/// Finds the unreach-call property and sets the error function and expected verdict; false (and the
+/// names of the property files seen, in `others`) when the task states none.
+bool readProperty(const std::string& yml, const YAML::Node& root, const fs::path& dir, CTask& task,
+                  std::vector<std::string>& others) {
   YAML::Node properties = root["properties"];
   if (!properties || !properties.IsSequence() || properties.size() == 0)
     throw InputError(yml, lineOf(properties, lineOf(root)), "no properties listed");
-  std::vector<std::string> others;
   for (const YAML::Node& property : properties) {
     if (!property.IsMap()) throw InputError(yml, lineOf(property), "a property must be a mapping with property_file");
     YAML::Node file = property["property_file"];
@@ -79,11 +81,9 @@ void readProperty(const std::string& yml, const YAML::Node& root, const fs::path
         throw InputError(yml, lineOf(verdict), "expected_verdict must be true or false, not " + quoteInput(text));
       task.expectedSafe = text == "true";
     }
-    return;
+    return true;
   }
-  std::string list;
-  for (auto& o : others) list += (list.empty() ? "" : ", ") + o;
-  throw InputError(yml, lineOf(properties), "no unreach-call property (only " + list + "); argus checks unreach-call only");
+  return false;
 }
 
 void readOptions(const std::string& yml, const YAML::Node& root, CTask& task) {
@@ -104,12 +104,12 @@ void readOptions(const std::string& yml, const YAML::Node& root, CTask& task) {
 
 }  // namespace
 
-CTask loadTask(const std::string& ymlPath) {
+std::variant<CTask, UncheckedTask> readTask(const std::string& ymlPath) {
   if (!fs::is_regular_file(ymlPath)) throw InputError(ymlPath, 0, "task file does not exist");
-  return loadTaskString(readTextFile(ymlPath), ymlPath);
+  return readTaskString(readTextFile(ymlPath), ymlPath);
 }
 
-CTask loadTaskString(const std::string& text, const std::string& ymlPath) {
+std::variant<CTask, UncheckedTask> readTaskString(const std::string& text, const std::string& ymlPath) {
   YAML::Node root;
   try {
     root = YAML::Load(text);
@@ -126,9 +126,26 @@ CTask loadTaskString(const std::string& text, const std::string& ymlPath) {
   CTask task;
   task.taskFile = ymlPath;
   task.file = inputFile(ymlPath, root, dir);
-  readProperty(ymlPath, root, dir, task);
+  std::vector<std::string> others;
+  if (!readProperty(ymlPath, root, dir, task, others))
+    return UncheckedTask{task.file, others, lineOf(root["properties"])};
   readOptions(ymlPath, root, task);
   return task;
+}
+
+CTask loadTask(const std::string& ymlPath) {
+  if (!fs::is_regular_file(ymlPath)) throw InputError(ymlPath, 0, "task file does not exist");
+  return loadTaskString(readTextFile(ymlPath), ymlPath);
+}
+
+CTask loadTaskString(const std::string& text, const std::string& ymlPath) {
+  std::variant<CTask, UncheckedTask> read = readTaskString(text, ymlPath);
+  if (auto* unchecked = std::get_if<UncheckedTask>(&read)) {
+    std::string list;
+    for (auto& o : unchecked->properties) list += (list.empty() ? "" : ", ") + o;
+    throw InputError(ymlPath, unchecked->propertiesLine, "no unreach-call property (only " + list + "); argus checks unreach-call only");
+  }
+  return std::get<CTask>(std::move(read));
 }
 
 CTask plainTask(const std::string& cPath, const std::string& errorFunction, bool ilp32) {

@@ -61,6 +61,23 @@ TEST(BenchTasks, DirectoryTakesYmlsAndCFilesNoYmlUses) {
   EXPECT_EQ(std::filesystem::path(tasks[2].programFile).filename(), "task.c");
 }
 
+TEST(BenchTasks, DirectoryPassesOverTasksOfOtherPropertiesAndTheirCFiles) {
+  BenchTree t;
+  t.dir.write("c/overflow.c", "int main() { return 0; }\n");
+  t.dir.write("c/overflow.yml",
+              "format_version: '2.0'\ninput_files: 'overflow.c'\nproperties:\n"
+              "  - property_file: ../properties/no-overflow.prp\n    expected_verdict: true\n"
+              "options:\n  language: C\n  data_model: ILP32\n");
+  t.dir.write("properties/no-overflow.prp", "CHECK( init(main()), LTL(G ! overflow) )\n");
+  std::vector<std::string> passedOver;
+  auto tasks = collectTasks({t.dir.path("c")}, &passedOver);
+  EXPECT_EQ(displays(tasks), (std::vector<std::string>{"c/commented.c", "c/plain.c", "c/task.yml"}));
+  ASSERT_EQ(passedOver.size(), 1u);
+  EXPECT_EQ(std::filesystem::path(passedOver[0]).filename(), "overflow.yml");
+  // Named on its own, the task is an error that says why.
+  EXPECT_THROW(collectTasks({t.dir.path("c/overflow.yml")}), InputError);
+}
+
 TEST(BenchTasks, SmtFilesReadCommentsBeforeTheManifest) {
   BenchTree t;
   auto tasks = collectTasks({t.dir.path("chc")});

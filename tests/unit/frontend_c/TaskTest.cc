@@ -78,6 +78,21 @@ TEST_F(Tasks, RejectsATaskWithoutUnreachCall) {
   EXPECT_NE(message.find("no unreach-call property"), std::string::npos) << message;
 }
 
+TEST_F(Tasks, ReadTaskPassesOverATaskOfAnotherPropertyAndNamesItsFiles) {
+  std::string yml = task("  - property_file: overflow.prp\n    expected_verdict: true\n");
+  auto read = frontend::readTask(yml);
+  ASSERT_TRUE(std::holds_alternative<frontend::UncheckedTask>(read));
+  const auto& unchecked = std::get<frontend::UncheckedTask>(read);
+  EXPECT_EQ(fs::path(unchecked.file), fs::path(dir_.file("prog.c")));
+  EXPECT_EQ(unchecked.properties, std::vector<std::string>{"overflow.prp"});
+  EXPECT_EQ(unchecked.propertiesLine, 4);
+  // With an unreach-call property it is the task loadTask reads; a malformed one is still an error.
+  auto checked = frontend::readTask(task("  - property_file: overflow.prp\n  - property_file: unreach.prp\n"));
+  ASSERT_TRUE(std::holds_alternative<frontend::CTask>(checked));
+  EXPECT_EQ(std::get<frontend::CTask>(checked).errorFunction, "reach_error");
+  EXPECT_THROW(frontend::readTask(task("  - property_file: nowhere.prp\n")), InputError);
+}
+
 TEST_F(Tasks, RejectsAMissingInputFile) {
   std::string message = failure(task("  - property_file: unreach.prp\n", "  language: C\n  data_model: LP64\n", "gone.c"), 2);
   EXPECT_NE(message.find("gone.c does not exist"), std::string::npos) << message;
