@@ -1,6 +1,8 @@
 // Stats storage: a small ordered vector is enough (tens of keys per run) and keeps insertion order.
 #include "util/Stats.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 // invariant generator write from their own threads.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <chrono>
 #include <cstdint>

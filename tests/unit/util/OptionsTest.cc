@@ -1,5 +1,6 @@
 // Options: validation of values against their specs, defaults, and KEY=VALUE parsing.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <limits>
