@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "PathExplorer.h"
+#include "testing/Sanitizers.h"
 #include "frontend/c/Replay.h"
 #include "util/Logger.h"
 #include "util/Stats.h"
@@ -65,7 +66,7 @@ std::vector<RegressionProgram> regressionPrograms() {
 TEST(Regression, ProgramsBehaveAsTheirHeadersSay) {
   std::vector<RegressionProgram> programs = regressionPrograms();
   ASSERT_GE(programs.size(), 15u);
-  for (const RegressionProgram& r : programs) {
+  for (const RegressionProgram& r : argus::testing::sanitizerSlice(programs)) {
     SCOPED_TRACE(r.path);
     frontend::CTask task = frontend::plainTask(r.path, r.errorFunction, r.ilp32);
     Logger log;
