@@ -3,23 +3,34 @@
 # The LLVM dependency is spelled "LLVM" and expands to LLVM's include path and libLLVM (its definitions
 # are every target's, see CMakeLists.txt).
 #
-# Precompiled headers (ARGUS_PCH): the first module built precompiles cmake/pch/Common.h and every other
-# module reuses it (every target is compiled with the same flags, which reuse needs); the modules that
-# include LLVM precompile cmake/pch/Llvm.h of their own. The unit tests do the same with cmake/pch/Tests.h.
+# Precompiled headers (ARGUS_PCH): the standard and third-party headers that most files include, directly
+# or through src/util, src/smt and src/ir; parsing them once per build instead of once per file is what the
+# precompiled header saves. Only headers that change with the system's packages belong here, never
+# argus's own (an edit to one would rebuild everything). The first module built precompiles the common
+# list and every other module reuses it (every target is compiled with the same flags, which reuse needs);
+# the modules that include LLVM share one with the LLVM IR headers added, the unit tests one with GoogleTest.
+# The headers are named as <...>, so that the generated cmake_pch.hxx names no folder of this clone and
+# ccache reuses the precompiled header in another clone.
 option(ARGUS_PCH "Precompile the heavy standard and third-party headers" ON)
+set(ARGUS_PCH_COMMON <z3++.h> <fmt/format.h> <algorithm> <atomic> <chrono> <cstdint> <filesystem> <fstream>
+    <functional> <iostream> <map> <memory> <mutex> <optional> <set> <sstream> <string> <unordered_map>
+    <unordered_set> <variant> <vector>)
+set(ARGUS_PCH_LLVM ${ARGUS_PCH_COMMON} <llvm/IR/Constants.h> <llvm/IR/Instructions.h> <llvm/IR/IntrinsicInst.h>
+    <llvm/IR/Module.h> <llvm/IR/Operator.h>)
+set(ARGUS_PCH_TESTS ${ARGUS_PCH_COMMON} <gtest/gtest.h>)
 
-# argus_precompiled_header(TARGET HEADER): TARGET precompiles HEADER, or reuses the precompiled HEADER of
-# the first target that asked for it.
-function(argus_precompiled_header target header)
+# argus_precompiled_header(TARGET KIND): TARGET precompiles the list ARGUS_PCH_<KIND>, or reuses the one
+# of the first target that asked for that KIND.
+function(argus_precompiled_header target kind)
   if(NOT ARGUS_PCH)
     return()
   endif()
-  get_property(owner GLOBAL PROPERTY ARGUS_PCH_OWNER_${header})
+  get_property(owner GLOBAL PROPERTY ARGUS_PCH_OWNER_${kind})
   if(owner)
     target_precompile_headers(${target} REUSE_FROM ${owner})
   else()
-    target_precompile_headers(${target} PRIVATE ${CMAKE_SOURCE_DIR}/cmake/pch/${header})
-    set_property(GLOBAL PROPERTY ARGUS_PCH_OWNER_${header} ${target})
+    target_precompile_headers(${target} PRIVATE ${ARGUS_PCH_${kind}})
+    set_property(GLOBAL PROPERTY ARGUS_PCH_OWNER_${kind} ${target})
   endif()
 endfunction()
 
@@ -35,18 +46,18 @@ function(argus_module name dir)
     set(scope INTERFACE)
   endif()
   target_include_directories(${target} ${scope} ${CMAKE_SOURCE_DIR}/src)
-  set(header Common.h)
+  set(pch COMMON)
   foreach(dep ${ARG_DEPS})
     if(dep STREQUAL "LLVM")
       target_include_directories(${target} SYSTEM ${scope} ${LLVM_INCLUDE_DIRS})
       target_link_libraries(${target} ${scope} LLVM)
-      set(header Llvm.h)
+      set(pch LLVM)
     else()
       target_link_libraries(${target} ${scope} ${dep})
     endif()
   endforeach()
   if(sources)
-    argus_precompiled_header(${target} ${header})
+    argus_precompiled_header(${target} ${pch})
   endif()
 endfunction()
 
@@ -60,11 +71,9 @@ function(argus_unit_tests module)
   endif()
   add_executable(unit_${module} ${sources})
   target_link_libraries(unit_${module} PRIVATE argus_${module} ${ARG_EXTRA} GTest::gtest GTest::gtest_main)
-  target_include_directories(unit_${module} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit)
-  argus_precompiled_header(unit_${module} Tests.h)
-  target_compile_definitions(unit_${module} PRIVATE
-    ARGUS_SOURCE_DIR="${CMAKE_SOURCE_DIR}" ARGUS_SHARED_DIR="${ARGUS_SHARED_DIR}"
-    ARGUS_BINARY_DIR="${CMAKE_BINARY_DIR}")
+  # testing/Paths.h (ARGUS_SOURCE_DIR, ARGUS_SHARED_DIR, ARGUS_BINARY_DIR) is written by tests/CMakeLists.txt.
+  target_include_directories(unit_${module} PRIVATE ${CMAKE_SOURCE_DIR}/tests/unit ${CMAKE_BINARY_DIR}/tests/generated)
+  argus_precompiled_header(unit_${module} TESTS)
   set(properties LABELS unit)
   if(ARGUS_SANITIZE)
     # Leaks inside Z3 itself (tests/lsan-suppressions.txt says which and why) are not argus's.

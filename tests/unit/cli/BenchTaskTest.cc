@@ -8,6 +8,7 @@
 #include "cli/bench/Task.h"
 #include "util/Error.h"
 #include "testing/TestFolder.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 using namespace argus::cli::bench;

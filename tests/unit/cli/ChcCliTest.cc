@@ -7,6 +7,7 @@
 #include "RunCli.h"
 #include "cli/ExitCode.h"
 #include "testing/TestFolder.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 using argus::clitest::CliOutcome;

@@ -18,6 +18,7 @@
 #include "report/VerdictLine.h"
 #include "testing/TestFolder.h"
 #include "witness/GraphMl.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 using argus::clitest::CliOutcome;

@@ -13,6 +13,7 @@
 #include "certify/Certify.h"
 #include "engines/Engine.h"
 #include "frontend/c/CFrontend.h"
+#include "testing/Paths.h"
 
 namespace argus::testing {
 

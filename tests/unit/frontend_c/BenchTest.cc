@@ -19,6 +19,7 @@
 #include "testing/Sanitizers.h"
 #include "util/Logger.h"
 #include "util/Stats.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 namespace fs = std::filesystem;

@@ -12,6 +12,7 @@
 #include "testing/TestFolder.h"
 #include "util/Logger.h"
 #include "util/Stats.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 using namespace argus::testing;

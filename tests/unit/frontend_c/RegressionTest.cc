@@ -13,6 +13,7 @@
 #include "frontend/c/Replay.h"
 #include "util/Logger.h"
 #include "util/Stats.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 namespace fs = std::filesystem;

@@ -8,6 +8,7 @@
 #include "frontend/c/CFrontend.h"
 #include "frontend/c/Clang.h"
 #include "util/Error.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 namespace fs = std::filesystem;

@@ -11,6 +11,7 @@
 #include "frontend/chc/ToProgram.h"
 #include "frontend/chc/Writer.h"
 #include "testing/TestFolder.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include "testing/Paths.h"
 
 namespace fs = std::filesystem;
 

@@ -13,6 +13,7 @@
 #include "frontend/chc/Reader.h"
 #include "frontend/chc/Writer.h"
 #include "testing/TestFolder.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 namespace fs = std::filesystem;

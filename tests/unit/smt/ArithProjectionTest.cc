@@ -17,6 +17,7 @@
 #include "smt/Mbp.h"
 #include "smt/Solver.h"
 #include "smt/Terms.h"
+#include "testing/Paths.h"
 
 using namespace argus;
 using namespace argus::smt;

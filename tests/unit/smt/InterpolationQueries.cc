@@ -15,6 +15,7 @@
 #include "smt/Implicant.h"
 #include "smt/Solver.h"
 #include "smt/Terms.h"
+#include "testing/Paths.h"
 
 namespace argus::smt::testing {
 namespace {

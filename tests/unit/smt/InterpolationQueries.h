@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "smt/Interpolator.h"
+#include "testing/Paths.h"
 
 namespace argus::smt::testing {
 
