@@ -1,4 +1,4 @@
-// The unit tests that walk a whole corpus (the regression programs, benchmark tasks, hola loops) run every
+// The unit tests that walk a whole corpus (the regression programs, the C and CHC benchmark files) run every
 // input in the Release build (`make test`) and a slice of them in the sanitizer build (`make sanitize`):
 // AddressSanitizer and UBSan look for memory errors and undefined behaviour in argus's code, whose paths
 // repeat from one input to the next, so a slice finds what the whole corpus would, at a fraction of the
