@@ -231,6 +231,10 @@ struct BenchCommand {
                 "argus runs write an SV-COMP witness of each TRUE/FALSE of a C task, checked by argus validate");
     repeatable(c->add_option("--witnesses-of", config.witnessRuns,
                              "NAME: --witnesses for configuration NAME only (repeatable; implies --witnesses)"));
+    c->add_flag("--compile-cache", config.compileCache,
+                "the argus runs share clang's outputs (bitcode, replay executables) through a cache in "
+                "OUT/compile-cache: much faster on many configurations of small C tasks, but the first run of "
+                "each task pays for clang alone, so do not compare run times with it");
     c->add_flag("--fail-on-wrong", config.failOnWrong,
                 "exit 1 if a verdict is wrong, evidence was rejected, a task crashed or argus answered "
                 "UNKNOWN (error: ...)");

@@ -111,8 +111,9 @@ ProcessResult runProcess(const ProcessSpec& spec) {
     // a replayed program that loops would run for ever.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parentId) _exit(127);  // the parent already died
-    int devnull = open("/dev/null", O_RDONLY);
-    if (devnull >= 0) dup2(devnull, 0);
+    int input = open(spec.stdinPath.empty() ? "/dev/null" : spec.stdinPath.c_str(), O_RDONLY);
+    if (input < 0 && !spec.stdinPath.empty()) _exit(127);
+    if (input >= 0) dup2(input, 0);
     redirect(1, spec.stdoutPath);
     redirect(2, spec.stderrPath);
     // Nothing else of ours is inherited: a descriptor kept open by a child (a pipe someone reads to its

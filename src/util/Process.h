@@ -20,6 +20,7 @@ struct ProcessResult {
 
 struct ProcessSpec {
   std::vector<std::string> argv;
+  std::string stdinPath;   // empty: /dev/null
   std::string stdoutPath;  // empty: inherit ours
   std::string stderrPath;  // empty: inherit ours
   double timeoutSeconds = 0;  // 0: none

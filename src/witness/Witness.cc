@@ -3,8 +3,6 @@
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>
-#include <llvm/ADT/StringExtras.h>
-#include <llvm/Support/SHA256.h>
 #include <yaml-cpp/yaml.h>
 
 #include <chrono>
@@ -15,6 +13,7 @@
 #include <tuple>
 #include <variant>
 
+#include "frontend/c/CompileCache.h"
 #include "ir/Definitions.h"
 #include "report/ValueText.h"
 #include "util/Error.h"
@@ -271,13 +270,9 @@ std::string specificationOf(const ir::Program& program) {
 }
 
 std::string sha256OfFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, "cannot read the file");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  std::string data = bytes.str();
-  auto digest = llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size()));
-  return llvm::toHex(digest, /*LowerCase=*/true);
+  std::optional<std::string> hash = frontend::sha256OfFileIfReadable(path);
+  if (!hash) throw InputError(path, 0, "cannot read the file");
+  return *hash;
 }
 
 WitnessText writeWitness(const ir::Program& program, const ir::Result& result, const WitnessMetadata& metadata) {

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -42,6 +43,10 @@ int main(int argc, char** argv) {
                   "fail unless this share of programs (0..1) gets TRUE or FALSE from some engine");
   run->add_flag("--require-both", diff.requireBoth, "fail unless both TRUE and FALSE occur");
   run->add_flag("--keep", diff.keep, "keep the programs that passed too");
+  bool noCompileCache = false;
+  run->add_flag("--no-compile-cache", noCompileCache,
+                "every engine run compiles the program itself (default: the runs of a program share clang's "
+                "outputs through a compile cache in the work folder)");
 
   CLI11_PARSE(app, argc, argv);
 
@@ -62,9 +67,18 @@ int main(int argc, char** argv) {
     std::cerr << "argus_difftest: no argus executable at " << diff.argus << " (use --argus)\n";
     return 2;
   }
+  // The engines' runs of one program share its bitcode and replay executable (frontend/c/CompileCache.h):
+  // clang was most of a short run's time. The children inherit the variable; a cache the caller names
+  // (ctest names one for all suites) is used as it is.
+  fs::path cache = fs::path(diff.workDir) / "compile-cache";
+  const char* given = std::getenv("ARGUS_COMPILE_CACHE");
+  bool ownCache = !noCompileCache && !(given && *given);
+  if (noCompileCache) unsetenv("ARGUS_COMPILE_CACHE");
+  if (ownCache) setenv("ARGUS_COMPILE_CACHE", cache.c_str(), 1);
   int code = runDifferential(diff, std::cout, std::cerr);
-  // An empty folder of a run that passed says nothing; one with failures/ is what to look at.
   std::error_code ignored;
+  if (ownCache) fs::remove_all(cache, ignored);
+  // An empty folder of a run that passed says nothing; one with failures/ is what to look at.
   fs::remove(diff.workDir, ignored);
   return code;
 }

@@ -377,6 +377,10 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
              << std::endl;
   if (tasks.empty()) throw InputError(config.lists.empty() ? "" : config.lists.front(), 0, "no tasks found");
   fs::create_directories(config.outDir);
+  // The children inherit the variable (an argus older than the cache ignores it); a cache the caller
+  // names in it is used as it is.
+  if (config.compileCache && !std::getenv("ARGUS_COMPILE_CACHE"))
+    setenv("ARGUS_COMPILE_CACHE", (fs::absolute(config.outDir) / "compile-cache").c_str(), 1);
   Journal journal(config.outDir, fingerprint(config, tasks), config.resume);
   if (config.resume)
     progress << fmt::format("resuming {}: {} of {} runs done in earlier parts", journal.path(),

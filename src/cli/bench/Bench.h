@@ -39,6 +39,10 @@ struct BenchConfig {
   std::string argusExecutable;        // empty: this executable (/proc/self/exe)
   /// Continue the run whose journal is in outDir (see Journal.h): only the runs it lacks are taken.
   bool resume = false;
+  /// The argus runs share clang's outputs (bitcode, replay executables) through a compile cache in
+  /// outDir/compile-cache, or the one $ARGUS_COMPILE_CACHE names (frontend/c/CompileCache.h): the first run of a C task pays for clang, the others
+  /// do not, so run times are not comparable between configurations. Off by default for that reason.
+  bool compileCache = false;
   /// Seconds an argus run may take beyond --timeout (certification, shutdown) before it is killed.
   double argusGraceSeconds = 20;
 };

@@ -10,23 +10,49 @@
 #include <regex>
 #include <sstream>
 
+#include "frontend/c/CompileCache.h"
 #include "util/Error.h"
 
 namespace argus::frontend {
 
 ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugInfo, const std::string& outPath,
                                const std::string& stderrPath, const std::vector<std::string>& extraFlags) {
-  ProcessSpec spec;
   // -fno-crash-diagnostics: a crashing clang would leave its reproducer files in /tmp.
-  spec.argv = {ARGUS_CLANG, "-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", ilp32 ? "-m32" : "-m64",
-               "-w", "-fno-crash-diagnostics", "-o", outPath};
-  spec.argv.insert(spec.argv.end(), extraFlags.begin(), extraFlags.end());
-  if (debugInfo) spec.argv.insert(spec.argv.begin() + 1, "-g");
+  std::vector<std::string> flags = {"-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", ilp32 ? "-m32" : "-m64",
+                                    "-w", "-fno-crash-diagnostics"};
+  if (debugInfo) flags.insert(flags.begin(), "-g");
+  flags.insert(flags.end(), extraFlags.begin(), extraFlags.end());
   // A .i file is preprocessed C; naming the language keeps clang from guessing by the extension.
-  spec.argv.insert(spec.argv.end(), {"-x", cFile.ends_with(".i") ? "cpp-output" : "c", cFile});
+  flags.insert(flags.end(), {"-x", cFile.ends_with(".i") ? "cpp-output" : "c", cFile});
+
+  std::optional<CompileCache> cache = CompileCache::fromEnvironment();
+  std::string key;
+  if (cache)
+    if (std::optional<std::string> source = sha256OfFileIfReadable(cFile)) {
+      std::vector<std::string> parts = flags;
+      parts.insert(parts.begin(), "bitcode");
+      parts.push_back(*source);
+      key = CompileCache::key(parts);
+      if (cache->fetch(key, outPath)) {
+        if (!stderrPath.empty()) std::ofstream{stderrPath};  // entries are made of clean compilations only
+        ProcessResult hit;
+        hit.started = true;
+        hit.exitCode = 0;
+        return hit;
+      }
+    }
+
+  ProcessSpec spec;
+  spec.argv = {ARGUS_CLANG, "-o", outPath};
+  spec.argv.insert(spec.argv.end(), flags.begin(), flags.end());
+  std::string depFile = outPath + ".d";
+  if (!key.empty()) spec.argv.insert(spec.argv.begin() + 1, {"-MD", "-MF", depFile});
   spec.stderrPath = stderrPath;
   spec.tmpDir = std::filesystem::path(outPath).parent_path().string();
-  return runProcess(spec);
+  ProcessResult result = runProcess(spec);
+  bool clean = result.started && result.exitCode == 0 && (stderrPath.empty() || readTextFile(stderrPath).empty());
+  if (!key.empty() && clean) cache->store(key, outPath, depFile);
+  return result;
 }
 
 ClangError firstClangError(const std::string& diagnostics, const std::string& cFile) {

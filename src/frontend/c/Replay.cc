@@ -2,8 +2,9 @@
 // model, instrumented in-process (a call of __argus_error_reached() before every call of the error
 // function; bodies of SV-COMP builtins removed), and linked with a generated harness that feeds the
 // trace's inputs to the __VERIFIER_nondet_* functions in order and whose malloc returns blocks holding
-// what the trace read from them uninitialised. The harness reports what happened
-// through distinct exit codes confirmed by a marker line on stderr.
+// what the trace read from them uninitialised. The trace comes as data on the executable's stdin, so that
+// one executable serves every trace of a program (kept by the compile cache, frontend/c/CompileCache.h).
+// The harness reports what happened through distinct exit codes confirmed by a marker line on stderr.
 #include "frontend/c/Replay.h"
 
 #include <fmt/format.h>
@@ -19,6 +20,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -27,6 +29,7 @@
 
 #include "frontend/c/Builtins.h"
 #include "frontend/c/Clang.h"
+#include "frontend/c/CompileCache.h"
 
 namespace argus::frontend {
 
@@ -54,6 +57,7 @@ constexpr int kErrorReached = 97;
 constexpr int kInputsExhausted = 98;
 constexpr int kWrongFunction = 99;
 constexpr int kAssumeFailed = 96;
+constexpr int kBadData = 95;
 const char* const kNondetPrefix = "__VERIFIER_nondet_";
 
 /// A nondet function the program declares, with the C types the harness must use for it.
@@ -115,15 +119,35 @@ void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
     malloc->setName("__argus_malloc");
 }
 
-std::string cString(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
+/// The harness's data on its stdin, as whitespace-separated words: the marker token; the number of inputs,
+/// then each as "FUNCTION VALUE" ("-" for any function); the number of blocks and of malloc blocks among
+/// them, each block's size; the number of cells, then each as "BLOCK OFFSET BYTES VALUE TARGET". The
+/// executable is then the same for every trace of a program, and the compile cache keeps it.
+std::string harnessData(const ReplaySpec& spec, const std::string& token) {
+  std::ostringstream out;
+  out << token << '\n' << spec.inputs.size() << '\n';
+  for (const ReplayInput& input : spec.inputs) out << (input.function.empty() ? "-" : input.function) << ' ' << input.value << '\n';
+  size_t mallocBlocks = 0;
+  while (mallocBlocks < spec.blocks.size() && spec.blocks[mallocBlocks].fromMalloc) ++mallocBlocks;
+  out << spec.blocks.size() << ' ' << mallocBlocks << '\n';
+  for (const ReplayBlock& block : spec.blocks) out << block.size << '\n';
+  std::ostringstream cells;
+  size_t count = 0;
+  for (size_t b = 0; b < spec.blocks.size(); ++b)
+    for (const ReplayCell& cell : spec.blocks[b].cells) {
+      if (cell.bytes == 0 || cell.bytes > 8 || cell.offset + cell.bytes > spec.blocks[b].size) continue;
+      cells << b << ' ' << cell.offset << ' ' << cell.bytes << ' ' << cell.value << ' ' << cell.target << '\n';
+      ++count;
+    }
+  out << count << '\n' << cells.str();
+  return out.str();
 }
 
+/// The harness's data reader, run before main and before the program's own constructors: it reads all of
+/// stdin (the program then reads an empty stdin, as /dev/null), prepares the blocks, and puts /dev/null in
+/// stdin's place so that the program cannot learn the token. Data it cannot read ends the run with
+/// kBadData, which is no verdict about the program.
+///
 /// The harness's malloc. A block is what an allocator may return: here, zeroed memory (or, with
 /// `patternFill`, memory holding the byte 0xAA throughout, like clang's pattern for locals) holding the
 /// values the trace read from the block before the program wrote them (its uninitialised contents),
@@ -131,40 +155,73 @@ std::string cString(const std::string& text) {
 /// are allocated later. A call whose size differs from the trace's block puts the harness out of step:
 /// it and every later call get plain zeroed blocks (the replay then most likely fails, never wrongly
 /// succeeds: every block is memory a real malloc may return).
-std::string mallocSource(const ReplaySpec& spec, bool patternFill) {
+std::string dataSource(bool patternFill) {
   std::ostringstream out;
-  size_t mallocBlocks = 0, cells = 0;
-  while (mallocBlocks < spec.blocks.size() && spec.blocks[mallocBlocks].fromMalloc) ++mallocBlocks;
-  out << "#include <stdint.h>\n"
-         "struct argus_cell { unsigned block; unsigned long long offset; unsigned bytes; unsigned long long value; int target; };\n"
-         "static const unsigned long long argus_block_sizes[] = {";
-  for (const ReplayBlock& block : spec.blocks) out << block.size << "ULL, ";
-  out << "0};\nstatic const struct argus_cell argus_cells[] = {\n";
-  for (size_t b = 0; b < spec.blocks.size(); ++b)
-    for (const ReplayCell& cell : spec.blocks[b].cells) {
-      if (cell.bytes == 0 || cell.bytes > 8 || cell.offset + cell.bytes > spec.blocks[b].size) continue;
-      out << "  {" << b << ", " << cell.offset << "ULL, " << cell.bytes << ", " << cell.value << "ULL, " << cell.target << "},\n";
-      ++cells;
-    }
-  out << "  {0, 0, 0, 0, -1}\n};\n"
-      << "static void* argus_blocks[" << spec.blocks.size() + 1 << "];\n"
-      << "static unsigned argus_mallocs = 0;\n"
-      << "static void* argus_block(unsigned long long size) {\n"
-      << "  void* b = calloc(1, size ? size : 1);\n"
+  out << "struct argus_input { const char* function; const char* text; };\n"
+         "static struct argus_input* argus_inputs;\n"
+         "static unsigned argus_count = 0, argus_used = 0;\n"
+         "static const char* argus_token = \"\";\n"
+         "static unsigned long long* argus_block_sizes;\n"
+         "static void** argus_blocks;\n"
+         "static unsigned argus_block_count = 0, argus_malloc_blocks = 0, argus_mallocs = 0;\n"
+         "static void argus_bad_data(void) {\n"
+         "  fprintf(stderr, \"__ARGUS_BAD_DATA\\n\");\n"
+         "  _exit(" << kBadData << ");\n}\n"
+         "static char* argus_cursor;\n"
+         "static const char* argus_word(void) {\n"
+         "  while (*argus_cursor == ' ' || *argus_cursor == '\\n') ++argus_cursor;\n"
+         "  if (!*argus_cursor) argus_bad_data();\n"
+         "  char* start = argus_cursor;\n"
+         "  while (*argus_cursor && *argus_cursor != ' ' && *argus_cursor != '\\n') ++argus_cursor;\n"
+         "  if (*argus_cursor) *argus_cursor++ = 0;\n"
+         "  return start;\n}\n"
+         "static unsigned long long argus_number(void) {\n"
+         "  const char* word = argus_word();\n"
+         "  return word[0] == '-' ? (unsigned long long)strtoll(word, 0, 10) : strtoull(word, 0, 10);\n}\n"
+         "static void* argus_block(unsigned long long size) {\n"
+         "  void* b = calloc(1, size ? size : 1);\n"
       << (patternFill ? "  if (b) memset(b, 0xAA, size);\n" : "")
       << "  return b;\n}\n"
-      << "__attribute__((constructor)) static void argus_prepare(void) {\n"
-      << "  for (unsigned i = 0; i < " << spec.blocks.size() << "; ++i)\n"
-      << "    argus_blocks[i] = argus_block(argus_block_sizes[i]);\n"
-      << "  for (unsigned i = 0; i < " << cells << "; ++i) {\n"
-      << "    const struct argus_cell* c = &argus_cells[i];\n"
-      << "    unsigned long long v = c->target >= 0 ? (unsigned long long)(uintptr_t)((char*)argus_blocks[c->target] + c->value) : c->value;\n"
-      << "    memcpy((char*)argus_blocks[c->block] + c->offset, &v, c->bytes);\n"
-      << "  }\n}\n"
-      << "void* __argus_malloc(unsigned long size) {\n"
-      << "  if (argus_mallocs < " << mallocBlocks << " && size == argus_block_sizes[argus_mallocs]) return argus_blocks[argus_mallocs++];\n"
-      << "  argus_mallocs = " << mallocBlocks << ";\n"
-      << "  return argus_block(size);\n}\n";
+         "__attribute__((constructor(101))) static void argus_prepare(void) {\n"
+         "  size_t size = 0, capacity = 4096;\n"
+         "  char* text = malloc(capacity);\n"
+         "  for (ssize_t got; text && (got = read(0, text + size, capacity - size - 1)) > 0;) {\n"
+         "    size += (size_t)got;\n"
+         "    if (capacity - size < 2) text = realloc(text, capacity *= 2);\n"
+         "  }\n"
+         "  if (!text) argus_bad_data();\n"
+         "  text[size] = 0;\n"
+         "  int devnull = open(\"/dev/null\", O_RDONLY);\n"
+         "  if (devnull >= 0) { dup2(devnull, 0); close(devnull); }\n"
+         "  argus_cursor = text;\n"
+         "  argus_token = argus_word();\n"
+         "  argus_count = (unsigned)argus_number();\n"
+         "  argus_inputs = calloc(argus_count + 1, sizeof *argus_inputs);\n"
+         "  for (unsigned i = 0; i < argus_count; ++i) {\n"
+         "    const char* function = argus_word();\n"
+         "    argus_inputs[i].function = strcmp(function, \"-\") == 0 ? \"\" : function;\n"
+         "    argus_inputs[i].text = argus_word();\n"
+         "  }\n"
+         "  argus_block_count = (unsigned)argus_number();\n"
+         "  argus_malloc_blocks = (unsigned)argus_number();\n"
+         "  argus_block_sizes = calloc(argus_block_count + 1, sizeof *argus_block_sizes);\n"
+         "  argus_blocks = calloc(argus_block_count + 1, sizeof *argus_blocks);\n"
+         "  for (unsigned i = 0; i < argus_block_count; ++i) argus_block_sizes[i] = argus_number();\n"
+         "  for (unsigned i = 0; i < argus_block_count; ++i) argus_blocks[i] = argus_block(argus_block_sizes[i]);\n"
+         "  for (unsigned i = 0, cells = (unsigned)argus_number(); i < cells; ++i) {\n"
+         "    unsigned block = (unsigned)argus_number();\n"
+         "    unsigned long long offset = argus_number();\n"
+         "    unsigned bytes = (unsigned)argus_number();\n"
+         "    unsigned long long value = argus_number();\n"
+         "    int target = (int)argus_number();\n"
+         "    if (block >= argus_block_count || bytes > 8 || target >= (int)argus_block_count) argus_bad_data();\n"
+         "    unsigned long long v = target >= 0 ? (unsigned long long)(uintptr_t)((char*)argus_blocks[target] + value) : value;\n"
+         "    memcpy((char*)argus_blocks[block] + offset, &v, bytes);\n"
+         "  }\n}\n"
+         "void* __argus_malloc(unsigned long size) {\n"
+         "  if (argus_mallocs < argus_malloc_blocks && size == argus_block_sizes[argus_mallocs]) return argus_blocks[argus_mallocs++];\n"
+         "  argus_mallocs = argus_malloc_blocks;\n"
+         "  return argus_block(size);\n}\n";
   return out.str();
 }
 
@@ -177,17 +234,14 @@ std::string freshToken() {
   return fmt::format("{:08x}{:08x}", device(), device());
 }
 
-std::string harnessSource(const ReplaySpec& spec, const std::vector<NondetDeclaration>& nondets, bool defineError,
-                          bool patternFill, const std::string& token) {
+std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const std::string& errorFunction,
+                          bool defineError, bool patternFill) {
   std::ostringstream out;
-  out << "// Generated by argus: feeds a counterexample's inputs to the program.\n"
-         "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n"
-         "struct argus_input { const char* function; const char* text; };\n"
-         "static const struct argus_input argus_inputs[] = {\n";
-  for (const ReplayInput& input : spec.inputs) out << "  {" << cString(input.function) << ", " << cString(input.value) << "},\n";
-  out << "  {0, 0}\n};\nstatic const unsigned argus_count = " << spec.inputs.size() << ";\n"
-      << "static unsigned argus_used = 0;\n"
-         "static unsigned long long argus_next(const char* function) {\n"
+  out << "// Generated by argus: feeds a counterexample's inputs, read from stdin, to the program.\n"
+         "#include <fcntl.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
+         "#include <unistd.h>\n"
+      << dataSource(patternFill)
+      << "static unsigned long long argus_next(const char* function) {\n"
          "  if (argus_used >= argus_count) {\n"
          "    fprintf(stderr, \"__ARGUS_INPUTS_EXHAUSTED %s\\n\", function);\n"
          "    _exit(" << kInputsExhausted << ");\n  }\n"
@@ -198,7 +252,7 @@ std::string harnessSource(const ReplaySpec& spec, const std::vector<NondetDeclar
          "  return in->text[0] == '-' ? (unsigned long long)strtoll(in->text, 0, 10) : strtoull(in->text, 0, 10);\n"
          "}\n"
          "void __argus_error_reached(void) {\n"
-         "  fprintf(stderr, \"" << errorMarker(token) << " %u\\n\", argus_used);\n"
+         "  fprintf(stderr, \"" << errorMarker("") << "%s %u\\n\", argus_token, argus_used);\n"
          "  _exit(" << kErrorReached << ");\n}\n"
          "void __VERIFIER_assume(int condition) {\n"
          "  if (!condition) {\n    fprintf(stderr, \"__ARGUS_ASSUME_FAILED %u\\n\", argus_used);\n"
@@ -213,8 +267,7 @@ std::string harnessSource(const ReplaySpec& spec, const std::vector<NondetDeclar
     out << nondet.returnType << " " << nondet.name << "(void) { return (" << nondet.returnType << ")("
         << nondet.valueType << ")argus_next(\"" << nondet.name << "\"); }\n";
   }
-  if (defineError) out << "void " << spec.errorFunction << "(void) { abort(); }\n";
-  out << mallocSource(spec, patternFill);
+  if (defineError) out << "void " << errorFunction << "(void) { abort(); }\n";
   return out.str();
 }
 
@@ -256,6 +309,8 @@ ReplayOutcome interpret(const ReplaySpec& spec, const ProcessResult& run, const 
   if (run.exitCode == kWrongFunction)
     if (auto function = markerValue(stderrText, "__ARGUS_WRONG_FUNCTION"))
       return {false, true, "input mismatch: the program called " + *function + " where the trace has an input of another function"};
+  if (run.exitCode == kBadData && stderrText.find("__ARGUS_BAD_DATA") != std::string::npos)
+    return {false, false, "the replay harness could not read its inputs"};
   if (run.exitCode == kAssumeFailed)
     if (auto used = markerValue(stderrText, "__ARGUS_ASSUME_FAILED"))
       return {false, true, "__VERIFIER_assume failed after " + *used + " of " + total + " inputs: the trace is not feasible natively"};
@@ -284,19 +339,35 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
     if (failure) return {false, false, "cannot write the instrumented program: " + failure.message()};
     llvm::WriteBitcodeToFile(*module, out);
   }
-  std::string token = freshToken();
-  std::ofstream(harness) << harnessSource(spec, nondets, errorDeclaredOnly, patternFill, token);
+  std::string harnessText = harnessSource(nondets, spec.errorFunction, errorDeclaredOnly, patternFill);
+  std::ofstream(harness) << harnessText;
 
-  ProcessSpec link;
-  link.argv = {ARGUS_CLANG, spec.ilp32 ? "-m32" : "-m64", "-O0", "-w", bitcode, harness, "-o", executable};
-  link.stderrPath = diagnostics;
-  link.tmpDir = dir;  // clang compiles the harness and the program to objects there before it links
-  ProcessResult linked = runProcess(link);
-  if (!linked.started || linked.exitCode != 0)
-    return {false, false, "the replay executable does not build: " + firstLines(readTextFile(diagnostics), 5)};
+  // The executable depends on the instrumented program and the harness only (the trace is data): the
+  // compile cache, when there is one, keeps it for every other trace of the program.
+  std::optional<CompileCache> cache = CompileCache::fromEnvironment();
+  std::string key;
+  if (cache)
+    if (std::optional<std::string> program = sha256OfFileIfReadable(bitcode))
+      key = CompileCache::key({"replay executable", spec.ilp32 ? "-m32" : "-m64", "-O0", *program, sha256Hex(harnessText)});
+  if (key.empty() || !cache->fetch(key, executable)) {
+    ProcessSpec link;
+    link.argv = {ARGUS_CLANG, spec.ilp32 ? "-m32" : "-m64", "-O0", "-w", bitcode, harness, "-o", executable};
+    link.stderrPath = diagnostics;
+    link.tmpDir = dir;  // clang compiles the harness and the program to objects there before it links
+    ProcessResult linked = runProcess(link);
+    if (!linked.started || linked.exitCode != 0)
+      return {false, false, "the replay executable does not build: " + firstLines(readTextFile(diagnostics), 5)};
+    if (!key.empty()) cache->store(key, executable, "");
+  }
+  std::filesystem::permissions(executable, std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+
+  std::string token = freshToken();
+  std::string data = dir + "/replay-data.txt";
+  std::ofstream(data) << harnessData(spec, token);
 
   ProcessSpec run;
   run.argv = {executable};
+  run.stdinPath = data;
   run.stdoutPath = "/dev/null";
   run.stderrPath = dir + "/stderr.txt";
   run.timeoutSeconds = spec.timeoutSeconds;
