@@ -32,9 +32,9 @@ const KeySpec kKeys[] = {
     {"assumption.scope", "edge", "string", nullptr}, {"assumption.resultfunction", "edge", "string", nullptr},
 };
 
-class Writer {
+class GraphMlWriter {
  public:
-  Writer(const ir::Program& program, const WitnessMetadata& metadata, const char* witnessType) {
+  GraphMlWriter(const ir::Program& program, const WitnessMetadata& metadata, const char* witnessType) {
     const ir::Origin& origin = program.origin();
     out_ << "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
          << "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" "
@@ -113,7 +113,7 @@ bool named(xmlNode* node, const char* name) {
 
 std::string graphMlViolation(const ir::Program& program, const std::vector<Waypoint>& waypoints,
                              const WitnessMetadata& metadata) {
-  Writer w(program, metadata, "violation_witness");
+  GraphMlWriter w(program, metadata, "violation_witness");
   w.node("N0", {{"entry", "true"}});
   size_t n = 0;
   for (const Waypoint& p : waypoints) {
@@ -136,7 +136,7 @@ std::string graphMlViolation(const ir::Program& program, const std::vector<Waypo
 
 std::string graphMlCorrectness(const ir::Program& program, const std::vector<LoopInvariant>& invariants,
                                const WitnessMetadata& metadata) {
-  Writer w(program, metadata, "correctness_witness");
+  GraphMlWriter w(program, metadata, "correctness_witness");
   w.node("N0", {{"entry", "true"}});
   for (size_t i = 0; i < invariants.size(); ++i) {
     const LoopInvariant& inv = invariants[i];

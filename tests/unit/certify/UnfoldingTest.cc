@@ -56,7 +56,7 @@ struct TwoCounts : Fixture {
   }
 };
 
-certify::CheckOutcome check(const ir::Program& p, ir::Certificate c) { return certify::checkCertificate(p, c, {}); }
+certify::CheckOutcome certified(const ir::Program& p, ir::Certificate c) { return certify::checkCertificate(p, c, {}); }
 
 }  // namespace
 
@@ -93,7 +93,7 @@ TEST(Unfolding, RefusesRecursionAndStopsAtTheLimit) {
 
 TEST(InlinedCertificate, InvariantsInTheirContextsAreAccepted) {
   TwoCounts t(8);
-  auto out = check(t.p, t.correct());
+  auto out = certified(t.p, t.correct());
   EXPECT_TRUE(out.accepted()) << out.detail;
   EXPECT_NE(out.detail.find("calling contexts"), std::string::npos) << out.detail;
 }
@@ -102,40 +102,40 @@ TEST(InlinedCertificate, SwappedOrWeakenedContextsAreRefuted) {
   TwoCounts t(8);
   ir::Certificate swapped = t.inlined(t.cur(t.i) <= t.cur(t.n) && t.cur(t.n) == 5,
                                       t.cur(t.i) <= t.cur(t.n) && t.cur(t.n) == 3 && t.cur(t.a) == 3);
-  EXPECT_TRUE(check(t.p, swapped).refuted());
+  EXPECT_TRUE(certified(t.p, swapped).refuted());
   // Without a == 3 in the second call, main cannot know a after it returns.
   ir::Certificate forgetful = t.inlined(t.cur(t.i) <= t.cur(t.n) && t.cur(t.n) == 3, t.cur(t.i) <= t.cur(t.n));
-  auto out = check(t.p, forgetful);
+  auto out = certified(t.p, forgetful);
   EXPECT_TRUE(out.refuted()) << out.detail;
   // The same invariants on the unsafe variant: the error is reachable.
   TwoCounts bad(7);
-  EXPECT_TRUE(check(bad.p, bad.correct()).refuted());
+  EXPECT_TRUE(certified(bad.p, bad.correct()).refuted());
 }
 
 TEST(InlinedCertificate, MalformedOnesAreRefuted) {
   TwoCounts t(8);
   ir::Certificate missingCut = t.correct();  // the second call's loop is left without a cut point
   missingCut.inlined.erase(ir::ContextLoc{{t.second}, t.head});
-  auto cut = check(t.p, missingCut);
+  auto cut = certified(t.p, missingCut);
   EXPECT_TRUE(cut.refuted());
   EXPECT_NE(cut.detail.find("not a cut set"), std::string::npos) << cut.detail;
 
   ir::Certificate noSuchContext = t.correct();  // count's head in main's own activation
   noSuchContext.inlined.emplace(ir::ContextLoc{{}, t.head}, t.c.bool_val(true));
-  EXPECT_TRUE(check(t.p, noSuchContext).refuted());
+  EXPECT_TRUE(certified(t.p, noSuchContext).refuted());
 
   ir::Certificate deeper = t.correct();  // a call string through an edge that is no call
   deeper.inlined.emplace(ir::ContextLoc{{t.first, t.p.loc(t.head).out[0]}, t.head}, t.c.bool_val(true));
-  EXPECT_TRUE(check(t.p, deeper).refuted());
+  EXPECT_TRUE(certified(t.p, deeper).refuted());
 
   ir::Certificate mixed = t.correct();  // modular invariants beside inlined ones
   mixed.invariants.emplace(t.head, t.c.bool_val(true));
-  EXPECT_TRUE(check(t.p, mixed).refuted());
+  EXPECT_TRUE(certified(t.p, mixed).refuted());
 
   SumProgram s(3, [](z3::expr, z3::expr sum) { return sum < 0; });
   ir::Certificate recursive;
   recursive.form = ir::Certificate::Form::Inlined;
-  EXPECT_TRUE(check(s.p, recursive).refuted());
+  EXPECT_TRUE(certified(s.p, recursive).refuted());
 }
 
 TEST(InlinedCertificate, KInductiveOnesAreCheckedOnTheUnfolding) {
@@ -144,6 +144,6 @@ TEST(InlinedCertificate, KInductiveOnesAreCheckedOnTheUnfolding) {
   TwoCounts t(8);
   ir::Certificate c = t.correct();
   c.k = 2;
-  auto out = check(t.p, c);
+  auto out = certified(t.p, c);
   EXPECT_TRUE(out.accepted()) << out.detail;
 }

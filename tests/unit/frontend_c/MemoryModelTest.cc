@@ -22,18 +22,18 @@ namespace {
 const char* const kHeapPrelude = "extern void *malloc(unsigned long);\nextern void *calloc(unsigned long, unsigned long);\n"
                                  "extern void free(void *);\nextern void *memcpy(void *, const void *, unsigned long);\n";
 
-struct Translated {
+struct TranslatedProgram {
   std::unique_ptr<ir::Program> program;
   int64_t promoted = 0;
   int64_t unsupported = 0;
 };
 
-Translated translate(const CSnippet& snippet, ir::Encoding encoding) {
+TranslatedProgram translate(const CSnippet& snippet, ir::Encoding encoding) {
   Logger log;
   Stats stats;
   frontend::CFrontendOptions options;
   options.encoding = encoding;
-  Translated out;
+  TranslatedProgram out;
   out.program = frontend::translateC(snippet.task(), options, log, stats);
   out.program->validate();
   out.promoted = stats.getInt("frontend.promoted_objects");
@@ -42,7 +42,7 @@ Translated translate(const CSnippet& snippet, ir::Encoding encoding) {
 }
 
 /// Whether some edge of the program is unsupported for a reason that mentions `what`.
-bool hasUnsupportedEdge(const Translated& t, const std::string& what) {
+bool hasUnsupportedEdge(const TranslatedProgram& t, const std::string& what) {
   const auto& edges = t.program->edges();
   return std::any_of(edges.begin(), edges.end(),
                      [&](const ir::Edge& e) { return e.unsupported.find(what) != std::string::npos; });
@@ -55,7 +55,7 @@ bool hasVariableStartingWith(const ir::Program& p, const std::string& prefix) {
 /// Translates in both encodings and checks that the error's reachability is `reachable` in each.
 void expectReachability(const CSnippet& snippet, bool reachable, unsigned maxEdges = 60) {
   for (ir::Encoding encoding : {ir::Encoding::Int, ir::Encoding::BitVector}) {
-    Translated t = translate(snippet, encoding);
+    TranslatedProgram t = translate(snippet, encoding);
     EXPECT_EQ(t.unsupported, 0);
     Exploration e = explore(*t.program, maxEdges);
     EXPECT_EQ(e.errorReachable, reachable) << (encoding == ir::Encoding::Int ? "int" : "bv");
@@ -91,7 +91,7 @@ int main(void) {
 TEST(MemoryModel, SingletonHeapObjectReachedThroughParametersIsPromoted) {
   for (const char* limit : {"1", "2"}) {
     CSnippet snippet(std::string(kPrelude) + kHeapPrelude + "#define LIMIT " + limit + "\n" + kStateMachine);
-    Translated t = translate(snippet, ir::Encoding::Int);
+    TranslatedProgram t = translate(snippet, ir::Encoding::Int);
     // The block from malloc and n (its address is stored) both exist once: their fields are variables.
     EXPECT_EQ(t.promoted, 2);
     EXPECT_TRUE(hasVariableStartingWith(*t.program, "heap@"));
@@ -118,7 +118,7 @@ int main(void) {
   return 0;
 }
 )");
-    Translated t = translate(snippet, ir::Encoding::Int);
+    TranslatedProgram t = translate(snippet, ir::Encoding::Int);
     EXPECT_EQ(t.promoted, 0);
     EXPECT_TRUE(hasVariableStartingWith(*t.program, "__mem_i32"));
     EXPECT_TRUE(hasVariableStartingWith(*t.program, "__mem_ptr"));
@@ -144,7 +144,7 @@ int main(void) {
   return 0;
 }
 )");
-  Translated t = translate(snippet, ir::Encoding::Int);
+  TranslatedProgram t = translate(snippet, ir::Encoding::Int);
   EXPECT_EQ(t.promoted, 0);  // a: accessed at a variable index; b: its address became an integer
   EXPECT_TRUE(hasVariableStartingWith(*t.program, "__mem_i32"));
   expectReachability(snippet, true);
@@ -166,7 +166,7 @@ int main(void) {
   return 0;
 }
 )");
-    Translated t = translate(snippet, ir::Encoding::Int);
+    TranslatedProgram t = translate(snippet, ir::Encoding::Int);
     ASSERT_NE(t.program->findProc("twice"), ir::kNone);
     ASSERT_NE(t.program->findProc("other"), ir::kNone);  // address taken, but of another type
     // Any other target ends in an unsupported edge, here never reached.
@@ -188,7 +188,7 @@ int main(void) {
   return 0;
 }
 )");
-    Translated t = translate(snippet, ir::Encoding::Int);
+    TranslatedProgram t = translate(snippet, ir::Encoding::Int);
     Exploration e = explore(*t.program, 40);
     EXPECT_TRUE(e.unsupportedReached) << other;
     EXPECT_NE(e.unsupported.find("function other than the 1 defined ones"), std::string::npos) << e.unsupported;
@@ -264,7 +264,7 @@ int main(void) {
 }
 )");
     for (ir::Encoding encoding : {ir::Encoding::Int, ir::Encoding::BitVector}) {
-      Translated t = translate(snippet, encoding);
+      TranslatedProgram t = translate(snippet, encoding);
       EXPECT_TRUE(hasUnsupportedEdge(t, "character access")) << mixing;
       Exploration e = explore(*t.program, 60);
       EXPECT_TRUE(e.unsupportedReached) << mixing;
@@ -362,7 +362,7 @@ int main(void) {
 }
 )");
     for (ir::Encoding encoding : {ir::Encoding::Int, ir::Encoding::BitVector}) {
-      Translated t = translate(snippet, encoding);
+      TranslatedProgram t = translate(snippet, encoding);
       EXPECT_EQ(t.promoted, 1);
       Exploration e = explore(*t.program, 40);
       EXPECT_TRUE(e.errorReachable);

@@ -9,10 +9,12 @@
 #include "smt/Solver.h"
 #include "smt/Terms.h"
 #include "transforms/Inline.h"
+#include "testing/SmallPrograms.h"
 #include "util/Error.h"
 
 using namespace argus;
 using namespace argus::ir;
+using argus::testing::feasiblePathTo;
 
 namespace {
 
@@ -43,26 +45,6 @@ std::unique_ptr<Program> twoCalls(bool bug) {
   addAssume(*p, l3, p->proc(m).exit, p->var(x).cur == p->var(x0).cur + 2);
   p->setMain(m);
   return p;
-}
-
-/// Is some loop-free path from main's entry to `target` feasible? (Programs here are acyclic.)
-bool feasiblePathTo(const Program& p, LocId target) {
-  Instantiator inst(p);
-  std::function<bool(LocId, const State&, std::vector<z3::expr>&)> dfs =
-      [&](LocId l, const State& s, std::vector<z3::expr>& path) {
-        if (l == target) return smt::checkSat(p.ctx(), path) == smt::SatResult::Sat;
-        for (EdgeId e : p.loc(l).out) {
-          auto i = inst.transition(e, s);
-          path.push_back(i.formula);
-          bool found = dfs(p.edge(e).to, i.post, path);
-          path.pop_back();
-          if (found) return true;
-        }
-        return false;
-      };
-  std::vector<z3::expr> path;
-  State s0 = freshState(p, p.scope(p.mainProc()));
-  return dfs(p.proc(p.mainProc()).entry, s0, path);
 }
 
 }  // namespace
