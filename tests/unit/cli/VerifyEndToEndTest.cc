@@ -347,7 +347,11 @@ TEST(VerifyEndToEnd, AWitnessOfARecursiveProgramProvedByUnrollingGetsContracts) 
                                   "}\n");
   for (const std::string engines : {"bmc", "bmc,corral"}) {
     std::string witnessFile = dir.path("w-" + engines + ".yml");
-    CliOutcome safe = verify({program, "--engine", engines, "--witness", witnessFile, "--timeout", "60"});
+    // The search for contracts has at most half the time left and witness.contract_search seconds: 20 s
+    // by default, which recmc and the certificate check under the sanitizers on a loaded 2-core machine
+    // overran (CI, stop 49: the witness came without contracts).
+    CliOutcome safe = verify({program, "--engine", engines, "--witness", witnessFile, "--timeout", "240", "--set",
+                              "witness.contract_search=100"});
     ASSERT_EQ(safe.code, cli::kExitTrue) << engines << "\n" << safe.out << safe.err;
     std::string text = readAll(witnessFile);
     EXPECT_NE(text.find("function_contract"), std::string::npos) << engines << "\n" << text;
