@@ -86,11 +86,14 @@ std::unique_ptr<llvm::Module> loadBitcode(const std::string& path, llvm::LLVMCon
   return module;
 }
 
-std::string readTextFile(const std::string& path) {
+std::optional<std::string> readFileIfReadable(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
 }
+
+std::string readTextFile(const std::string& path) { return readFileIfReadable(path).value_or(""); }
 
 }  // namespace argus::frontend

@@ -7,6 +7,7 @@
 #include <llvm/IR/Module.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ ClangError firstClangError(const std::string& diagnostics, const std::string& cF
 
 /// Reads a bitcode file; throws InternalError if LLVM cannot parse what clang wrote.
 std::unique_ptr<llvm::Module> loadBitcode(const std::string& path, llvm::LLVMContext& context);
+
+/// The bytes of a file; nothing when it cannot be read.
+std::optional<std::string> readFileIfReadable(const std::string& path);
 
 /// Text of a file (empty if unreadable).
 std::string readTextFile(const std::string& path);

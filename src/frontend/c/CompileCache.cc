@@ -15,20 +15,12 @@
 
 #include <fmt/format.h>
 
-#include "util/Error.h"
+#include "frontend/c/Clang.h"
 
 namespace fs = std::filesystem;
 
 namespace argus::frontend {
 namespace {
-
-std::optional<std::string> readBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 /// The binary a command resolves to, with its size and modification time: a reinstalled clang is
 /// another clang.
@@ -49,7 +41,7 @@ std::string sha256Hex(std::string_view bytes) {
 }
 
 std::optional<std::string> sha256OfFileIfReadable(const std::string& path) {
-  std::optional<std::string> bytes = readBytes(path);
+  std::optional<std::string> bytes = readFileIfReadable(path);
   if (!bytes) return std::nullopt;
   return sha256Hex(*bytes);
 }
@@ -133,7 +125,7 @@ void CompileCache::store(const std::string& key, const std::string& outPath, con
   std::ostringstream deps;
   bool complete = true;
   if (!depFile.empty()) {
-    std::optional<std::string> text = readBytes(depFile);
+    std::optional<std::string> text = readFileIfReadable(depFile);
     complete = text.has_value();
     for (const std::string& path : text ? dependenciesOf(*text) : std::vector<std::string>{}) {
       std::optional<std::string> hash = sha256OfFileIfReadable(path);

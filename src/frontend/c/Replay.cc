@@ -344,14 +344,21 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
 
   // The executable depends on the instrumented program and the harness only (the trace is data): the
   // compile cache, when there is one, keeps it for every other trace of the program.
+  const std::vector<std::string> flags = {spec.ilp32 ? "-m32" : "-m64", "-O0", "-w"};
   std::optional<CompileCache> cache = CompileCache::fromEnvironment();
   std::string key;
   if (cache)
-    if (std::optional<std::string> program = sha256OfFileIfReadable(bitcode))
-      key = CompileCache::key({"replay executable", spec.ilp32 ? "-m32" : "-m64", "-O0", *program, sha256Hex(harnessText)});
+    if (std::optional<std::string> program = sha256OfFileIfReadable(bitcode)) {
+      std::vector<std::string> parts = flags;
+      parts.insert(parts.begin(), "replay executable");
+      parts.insert(parts.end(), {*program, sha256Hex(harnessText)});
+      key = CompileCache::key(parts);
+    }
   if (key.empty() || !cache->fetch(key, executable)) {
     ProcessSpec link;
-    link.argv = {ARGUS_CLANG, spec.ilp32 ? "-m32" : "-m64", "-O0", "-w", bitcode, harness, "-o", executable};
+    link.argv = {ARGUS_CLANG};
+    link.argv.insert(link.argv.end(), flags.begin(), flags.end());
+    link.argv.insert(link.argv.end(), {bitcode, harness, "-o", executable});
     link.stderrPath = diagnostics;
     link.tmpDir = dir;  // clang compiles the harness and the program to objects there before it links
     ProcessResult linked = runProcess(link);

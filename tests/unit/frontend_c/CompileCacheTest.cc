@@ -78,7 +78,7 @@ TEST(CompileCache, AnUnchangedFileIsTakenFromTheCache) {
 TEST(CompileCache, AChangedHeaderOrSourceIsCompiledAnew) {
   CacheScope scope;
   TestFolder work;
-  std::string header = work.write("value.h", "#define VALUE 1\n");
+  work.write("value.h", "#define VALUE 1\n");
   std::string c = work.write("main.c", "#include \"value.h\"\nint main(void) { return VALUE; }\n");
   std::string one = compiled(c, work, "one.bc");
   work.write("value.h", "#define VALUE 2\n");
@@ -89,7 +89,6 @@ TEST(CompileCache, AChangedHeaderOrSourceIsCompiledAnew) {
   EXPECT_NE(compiled(c, work, "three.bc"), two);
   // The stale entry of the first compilation was replaced; the changed source has an entry of its own.
   EXPECT_EQ(scope.entries().size(), 2u);
-  (void)header;
 }
 
 TEST(CompileCache, OneReplayExecutableReplaysEachTraceWithItsOwnOutcome) {
