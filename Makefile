@@ -17,8 +17,15 @@ STEP = $(CURDIR)/scripts/timed.sh
 setup:
 	@$(STEP) setup scripts/setup.sh
 
+# clang-14 (installed for the C front end anyway) compiles argus: per unity batch, its -O2 needs about 77 % of
+# GCC 12's -O3 CPU time and its ASan/UBSan -O1 about 72 % of GCC's. `make CXX_COMPILER=g++ C_COMPILER=gcc` builds with GCC.
+CXX_COMPILER ?= clang++-14
+C_COMPILER ?= clang-14
+COMPILERS = -DCMAKE_CXX_COMPILER=$(CXX_COMPILER) -DCMAKE_C_COMPILER=$(C_COMPILER)
+
 configure: setup
-	@$(STEP) configure cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	@$(STEP) configure cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(COMPILERS) \
+	  -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG"
 
 # `make run` needs the argus binary only; the test programs are built by `make test`.
 build-argus: configure
@@ -38,7 +45,7 @@ test: build
 
 # -O1 -g1 (line tables): what the sanitizers need for their reports, and a half to a third of -O2 -g's compile time.
 sanitize: setup
-	@$(STEP) sanitize-configure cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARGUS_SANITIZE=ON \
+	@$(STEP) sanitize-configure cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARGUS_SANITIZE=ON $(COMPILERS) \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG"
 	@$(STEP) sanitize-build cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \

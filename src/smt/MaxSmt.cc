@@ -9,13 +9,12 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "smt/Solver.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
 
 namespace argus::smt {
 namespace {
-
-std::atomic<unsigned> dumpCounter{0};
 
 // Connectives that fold constants, so that the counter below stays small at its edges.
 z3::expr orOf(const z3::expr& a, const z3::expr& b) {
@@ -157,10 +156,8 @@ MaxSmtResult MaxSmt::solveOptimize() {
   p.set("timeout", timeoutMs(timeLimit()));
   optimize_->set(p);
   if (!config_.dumpDir.empty()) {
-    namespace fs = std::filesystem;
-    fs::create_directories(config_.dumpDir);
-    unsigned n = dumpCounter++;
-    std::ofstream out(fs::path(config_.dumpDir) / (config_.name + "-maxsmt-" + std::to_string(n) + ".smt2"));
+    unsigned n = 0;
+    std::ofstream out = openQueryDump(config_.dumpDir, config_.name + "-maxsmt", n);
     out << "; argus Max-SMT query " << n << " from " << config_.name << "\n" << *optimize_;
   }
 

@@ -11,8 +11,6 @@
 namespace argus::smt {
 namespace {
 
-std::atomic<unsigned> dumpCounter{0};
-
 z3::solver makeSolver(z3::context& ctx, const std::string& logic) {
   if (logic.empty()) return z3::solver(ctx);
   return z3::solver(ctx, logic.c_str());
@@ -97,12 +95,16 @@ SatResult Solver::run(const z3::expr_vector& assumptions) {
   return out;
 }
 
+std::ofstream openQueryDump(const std::string& dir, const std::string& stem, unsigned& number) {
+  static std::atomic<unsigned> counter{0};
+  std::filesystem::create_directories(dir);
+  number = counter++;
+  return std::ofstream(std::filesystem::path(dir) / (stem + "-" + std::to_string(number) + ".smt2"));
+}
+
 void Solver::dump(const z3::expr_vector& assumptions) {
-  namespace fs = std::filesystem;
-  fs::create_directories(config_.dumpDir);
-  unsigned n = dumpCounter++;
-  fs::path file = fs::path(config_.dumpDir) / (config_.name + "-" + std::to_string(n) + ".smt2");
-  std::ofstream out(file);
+  unsigned n = 0;
+  std::ofstream out = openQueryDump(config_.dumpDir, config_.name, n);
   out << "; argus query " << n << " from " << config_.name << "\n";
   // to_smt2 prints declarations and assertions followed by (check-sat); re-issue with assumptions.
   std::string text = solver_.to_smt2();

@@ -10,6 +10,7 @@
 #include <z3++.h>
 
 #include <climits>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ struct SolverConfig {
   double queryTimeoutSeconds = 0;  // per-check limit on top of the deadline; 0 = none
   std::string logic;               // e.g. "QF_LIA"; empty lets Z3 choose
 };
+
+/// The file of the next dumped query (--dump-queries): DIR/STEM-N.smt2, numbered across every solver and
+/// Max-SMT problem of the process; `number` receives N.
+std::ofstream openQueryDump(const std::string& dir, const std::string& stem, unsigned& number);
 
 class Solver {
  public:

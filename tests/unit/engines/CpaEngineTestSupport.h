@@ -35,6 +35,9 @@ struct EngineHarness {
   ir::Result run(const ir::Program& p) { return engines::findEngine(engine)->make()->run(p, context); }
 };
 
+/// The block encodings that predabs and impact both offer (single, large, adjustable).
+inline const std::vector<std::string> kBlockEncodings{"sbe", "lbe", "abe"};
+
 /// Why certify rejects the certificate (empty: accepted).
 inline std::string certificateRejection(const ir::Program& p, ir::Certificate c) {
   auto outcome = certify::checkCertificate(p, c, certify::CertifyOptions{});

@@ -16,18 +16,16 @@ namespace impact = argus::engines::impact;
 
 namespace {
 
-struct Harness : EngineHarness {
-  explicit Harness(const std::vector<std::string>& settings = {}) : EngineHarness("impact", settings) {}
+struct ImpactHarness : EngineHarness {
+  explicit ImpactHarness(const std::vector<std::string>& settings = {}) : EngineHarness("impact", settings) {}
   int64_t count(const std::string& key) const { return stats.getInt(key); }
 };
-
-const std::vector<std::string> kEncodings{"sbe", "lbe", "abe"};
 
 }  // namespace
 
 TEST(Impact, ProvesTheSafeDiamondInEveryEncoding) {
-  for (auto& block : kEncodings) {
-    Harness h({"impact.block=" + block});
+  for (auto& block : kBlockEncodings) {
+    ImpactHarness h({"impact.block=" + block});
     auto p = diamond(0);
     auto r = h.run(*p);
     ASSERT_EQ(r.verdict, Verdict::Safe) << block << ": " << r.detail;
@@ -38,7 +36,7 @@ TEST(Impact, ProvesTheSafeDiamondInEveryEncoding) {
 
 TEST(Impact, ATamperedCertificateIsRejected) {
   for (std::string block : {"sbe", "lbe"}) {
-    Harness h({"impact.block=" + block});
+    ImpactHarness h({"impact.block=" + block});
     auto p = countUp(1);
     auto r = h.run(*p);
     ASSERT_EQ(r.verdict, Verdict::Safe) << r.detail;
@@ -57,9 +55,9 @@ TEST(Impact, ATamperedCertificateIsRejected) {
 }
 
 TEST(Impact, FindsTheBugsWithFeasibleTraces) {
-  for (auto& block : kEncodings)
+  for (auto& block : kBlockEncodings)
     for (bool forced : {true, false}) {
-      Harness h({"impact.block=" + block, std::string("impact.forced_covering=") + (forced ? "true" : "false")});
+      ImpactHarness h({"impact.block=" + block, std::string("impact.forced_covering=") + (forced ? "true" : "false")});
       for (auto* make : {+[] { return diamond(2); }, +[] { return countUp(2); }, +[] { return locks(3, true); }}) {
         auto p = make();
         auto r = h.run(*p);
@@ -72,7 +70,7 @@ TEST(Impact, FindsTheBugsWithFeasibleTraces) {
 TEST(Impact, RefinesAndCoversUntilTheLoopIsClosed) {
   for (std::string block : {"sbe", "lbe"})
     for (std::string interpolation : {"smt", "weakest"}) {
-      Harness h({"impact.block=" + block, "impact.interpolation=" + interpolation});
+      ImpactHarness h({"impact.block=" + block, "impact.interpolation=" + interpolation});
       auto p = countUp(1);
       auto r = h.run(*p);
       ASSERT_EQ(r.verdict, Verdict::Safe) << block << "/" << interpolation << ": " << r.detail;
@@ -86,7 +84,7 @@ TEST(Impact, RefinesAndCoversUntilTheLoopIsClosed) {
 
 TEST(Impact, ProvesTheLockPattern) {
   for (std::string block : {"sbe", "lbe"}) {
-    Harness h({"impact.block=" + block});
+    ImpactHarness h({"impact.block=" + block});
     auto p = locks(3);
     auto r = h.run(*p);
     ASSERT_EQ(r.verdict, Verdict::Safe) << block << ": " << r.detail;
@@ -106,7 +104,7 @@ TEST(Impact, ForcedCoveringClosesTheLoopWithFewerRefinements) {
     for (bool forced : {true, false}) {
       auto settings = configuration;
       settings.push_back(std::string("impact.forced_covering=") + (forced ? "true" : "false"));
-      Harness h(settings);
+      ImpactHarness h(settings);
       auto p = countUp(1);
       auto r = h.run(*p);
       ASSERT_EQ(r.verdict, Verdict::Safe) << settings.back() << ": " << r.detail;
@@ -123,24 +121,24 @@ TEST(Impact, InlinesCallsAndRejectsRecursion) {
   for (int bad : {4, 5}) {
     auto p = callInc(bad);
     EXPECT_TRUE(engine.supports(*p).ok);
-    Harness h;
+    ImpactHarness h;
     auto r = h.run(*p);
     ASSERT_EQ(r.verdict, bad == 5 ? Verdict::Unsafe : Verdict::Safe) << r.detail;
     expectEvidenceHolds(*p, r);
   }
   auto p = callIncRecursively();
   EXPECT_FALSE(engine.supports(*p).ok);
-  Harness h;
+  ImpactHarness h;
   EXPECT_EQ(h.run(*p).reason, UnknownReason::Unsupported);
 }
 
 TEST(Impact, HonoursTheRefinementLimitAndCancellation) {
-  Harness limited({"impact.max_refinements=0"});
+  ImpactHarness limited({"impact.max_refinements=0"});
   auto r = limited.run(*countUp(1));
   EXPECT_EQ(r.verdict, Verdict::Unknown);
   EXPECT_EQ(r.reason, UnknownReason::BoundReached);
 
-  Harness cancelled;
+  ImpactHarness cancelled;
   cancelled.shutdown->requestStop("test");
   r = cancelled.run(*countUp(1));
   EXPECT_EQ(r.verdict, Verdict::Unknown);
@@ -148,7 +146,7 @@ TEST(Impact, HonoursTheRefinementLimitAndCancellation) {
 }
 
 TEST(Impact, RefusesMergeJoin) {
-  Harness h({"cpa.merge=join"});
+  ImpactHarness h({"cpa.merge=join"});
   auto r = h.run(*countUp(1));
   EXPECT_EQ(r.verdict, Verdict::Unknown);
   EXPECT_EQ(r.reason, UnknownReason::Unsupported);

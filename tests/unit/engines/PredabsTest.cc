@@ -17,8 +17,8 @@ namespace predabs = argus::engines::predabs;
 
 namespace {
 
-struct Harness : EngineHarness {
-  explicit Harness(const std::vector<std::string>& settings = {}) : EngineHarness("predabs", settings) {}
+struct PredabsHarness : EngineHarness {
+  explicit PredabsHarness(const std::vector<std::string>& settings = {}) : EngineHarness("predabs", settings) {}
 };
 
 /// c := nondet; if (c > 0) { x := true; y := true } else { x := false; y := false }; while (*) { x := !x;
@@ -38,8 +38,6 @@ std::unique_ptr<Program> flipFlop() {
   return p;
 }
 
-const std::vector<std::string> kEncodings{"sbe", "lbe", "abe"};
-
 struct LockRuns {
   std::vector<int64_t> argSizes, refinements;
 };
@@ -49,7 +47,7 @@ struct LockRuns {
 LockRuns proveLocks(const std::string& config, const std::vector<int>& counts) {
   LockRuns runs;
   for (int n : counts) {
-    Harness h({"cpa.config=" + config, "predabs.interpolation=weakest"});
+    PredabsHarness h({"cpa.config=" + config, "predabs.interpolation=weakest"});
     auto p = locks(n);
     auto r = h.run(*p);
     EXPECT_EQ(r.verdict, Verdict::Safe) << config << " " << n << ": " << r.detail;
@@ -63,9 +61,9 @@ LockRuns proveLocks(const std::string& config, const std::vector<int>& counts) {
 }  // namespace
 
 TEST(Predabs, ProvesTheSafeDiamondInEveryConfiguration) {
-  for (auto& block : kEncodings)
+  for (auto& block : kBlockEncodings)
     for (std::string abstraction : {"cartesian", "boolean"}) {
-      Harness h({"predabs.block=" + block, "predabs.abstraction=" + abstraction});
+      PredabsHarness h({"predabs.block=" + block, "predabs.abstraction=" + abstraction});
       auto p = diamond(0);
       auto r = h.run(*p);
       ASSERT_EQ(r.verdict, Verdict::Safe) << block << "/" << abstraction << ": " << r.detail;
@@ -74,7 +72,7 @@ TEST(Predabs, ProvesTheSafeDiamondInEveryConfiguration) {
 }
 
 TEST(Predabs, ATamperedCertificateIsRejected) {
-  Harness h;
+  PredabsHarness h;
   auto p = countUp(1);
   auto r = h.run(*p);
   ASSERT_EQ(r.verdict, Verdict::Safe) << r.detail;
@@ -92,8 +90,8 @@ TEST(Predabs, ATamperedCertificateIsRejected) {
 }
 
 TEST(Predabs, FindsTheBugsWithFeasibleTraces) {
-  for (auto& block : kEncodings) {
-    Harness h({"predabs.block=" + block});
+  for (auto& block : kBlockEncodings) {
+    PredabsHarness h({"predabs.block=" + block});
     for (auto* make : {+[] { return diamond(2); }, +[] { return countUp(2); }}) {
       auto p = make();
       auto r = h.run(*p);
@@ -104,9 +102,9 @@ TEST(Predabs, FindsTheBugsWithFeasibleTraces) {
 }
 
 TEST(Predabs, RefinesUntilTheLoopInvariantIsFound) {
-  for (auto& block : kEncodings)
+  for (auto& block : kBlockEncodings)
     for (std::string precision : {"location", "global"}) {
-      Harness h({"predabs.block=" + block, "predabs.precision=" + precision});
+      PredabsHarness h({"predabs.block=" + block, "predabs.precision=" + precision});
       auto p = countUp(1);
       auto r = h.run(*p);
       ASSERT_EQ(r.verdict, Verdict::Safe) << block << "/" << precision << ": " << r.detail;
@@ -120,7 +118,7 @@ TEST(Predabs, EveryTraversalAndStopDecidesAlike) {
   for (std::string order : {"dfs", "bfs", "rpo"})
     for (std::string stop : {"sep", "join"})
       for (int step : {1, 2}) {
-        Harness h({"cpa.traversal=" + order, "cpa.stop=" + stop});
+        PredabsHarness h({"cpa.traversal=" + order, "cpa.stop=" + stop});
         auto p = countUp(step);
         auto r = h.run(*p);
         EXPECT_EQ(r.verdict, step == 1 ? Verdict::Safe : Verdict::Unsafe) << order << "/" << stop << ": " << r.detail;
@@ -130,7 +128,7 @@ TEST(Predabs, EveryTraversalAndStopDecidesAlike) {
 
 TEST(Predabs, RefusesMergeJoin) {
   // Refinement needs the path that produced an abstract state; merged states have many.
-  Harness h({"cpa.merge=join"});
+  PredabsHarness h({"cpa.merge=join"});
   auto r = h.run(*countUp(1));
   EXPECT_EQ(r.verdict, Verdict::Unknown);
   EXPECT_EQ(r.reason, UnknownReason::Unsupported);
@@ -152,7 +150,7 @@ TEST(Predabs, SingleEdgesNeedRefinementsAndGrowingArgsOnTheLockPattern) {
 
 TEST(Predabs, FindsTheLockBug) {
   for (std::string config : {"predicate-lbe", "predicate-sbe", "predicate-abe"}) {
-    Harness h({"cpa.config=" + config});
+    PredabsHarness h({"cpa.config=" + config});
     auto p = locks(3, true);
     auto r = h.run(*p);
     EXPECT_EQ(r.verdict, Verdict::Unsafe) << config << ": " << r.detail;
@@ -163,7 +161,7 @@ TEST(Predabs, FindsTheLockBug) {
 TEST(Predabs, OnlyBooleanAbstractionProvesTheFlipFlopWithoutRefinement) {
   auto p = flipFlop();
   for (std::string abstraction : {"boolean", "cartesian"}) {
-    Harness h({"predabs.abstraction=" + abstraction, "predabs.max_refinements=0"});
+    PredabsHarness h({"predabs.abstraction=" + abstraction, "predabs.max_refinements=0"});
     auto settings = predabs::Settings::from(h.options);
     auto prepared = predabs::prepareProgram(*p, settings);
     predabs::BddSession bdds(nullptr);
@@ -195,7 +193,7 @@ TEST(Predabs, RefinementPrunesLazilyInsteadOfRestarting) {
   addAssume(*p, head, body, p->var(i).cur < p->var(n).cur);
   addAssign(*p, body, head, {{i, p->var(i).cur + 1}});
   addAssume(*p, head, errorOf(*p), p->var(i).cur > p->var(n).cur);
-  Harness h({"predabs.block=sbe"});
+  PredabsHarness h({"predabs.block=sbe"});
   auto settings = predabs::Settings::from(h.options);
   auto prepared = predabs::prepareProgram(*p, settings);
   predabs::BddSession bdds(nullptr);
@@ -217,7 +215,7 @@ TEST(Predabs, InlinesCallsAndRejectsRecursion) {
     for (std::string abeCalls : {"false", "true"}) {
       auto p = callInc(bad);
       EXPECT_TRUE(engine.supports(*p).ok);
-      Harness h({"predabs.block=abe", "predabs.abe_calls=" + abeCalls});
+      PredabsHarness h({"predabs.block=abe", "predabs.abe_calls=" + abeCalls});
       auto r = h.run(*p);
       ASSERT_EQ(r.verdict, bad == 5 ? Verdict::Unsafe : Verdict::Safe) << r.detail;
       expectEvidenceHolds(*p, r);
@@ -235,12 +233,12 @@ TEST(Predabs, InlinesCallsAndRejectsRecursion) {
     }
   auto p = callIncRecursively();
   EXPECT_FALSE(engine.supports(*p).ok);
-  Harness h;
+  PredabsHarness h;
   EXPECT_EQ(h.run(*p).reason, UnknownReason::Unsupported);
 }
 
 TEST(Predabs, StopsWhenCancelled) {
-  Harness h;
+  PredabsHarness h;
   h.shutdown->requestStop("test");
   auto r = h.run(*countUp(1));
   EXPECT_EQ(r.verdict, Verdict::Unknown);
