@@ -21,6 +21,7 @@
 #include "certify/chc/ChcAnswer.h"
 #include "cli/ExitCode.h"
 #include "cli/GlobalOptions.h"
+#include "cli/MostTelling.h"
 #include "cli/Pipeline.h"
 #include "cli/Progress.h"
 #include "cli/RunGuard.h"
@@ -58,6 +59,13 @@ class VerifyRun {
 
   /// The program whose CFA the HTML report draws (the portfolio's parent has no result of its own).
   void reportProgram(const ir::Program* program) { reportProgram_ = program; }
+  /// The texts of that program's unsupported edges (what a portfolio's UNKNOWN may name, MostTelling.h).
+  std::vector<std::string> unsupportedFeatures() const {
+    std::vector<std::string> features;
+    for (ir::EdgeId e = 0; reportProgram_ && e < reportProgram_->numEdges(); ++e)
+      if (!reportProgram_->edge(e).unsupported.empty()) features.push_back(reportProgram_->edge(e).unsupported);
+    return features;
+  }
 
   Logger& log() { return log_; }
   Stats& stats() { return stats_; }
@@ -396,20 +404,6 @@ std::vector<portfolio::Slot> enginesToRun(const Options& options, const portfoli
   return value == opt::kAutoEngine ? portfolio::defaultEngines(shape) : portfolio::parseEngineList(value);
 }
 
-/// The report to show when no engine decided: the first engine (in list order) that ended with a reason
-/// other than "unsupported" tells the most; failing that, the first.
-const portfolio::RunReport* mostTelling(const std::vector<portfolio::Slot>& engines,
-                                        const std::vector<portfolio::RunReport>& reports) {
-  const portfolio::RunReport* first = nullptr;
-  for (const portfolio::Slot& slot : engines)
-    for (const portfolio::RunReport& r : reports) {
-      if (r.engine != slot.engine) continue;
-      if (!first) first = &r;
-      if (r.failure.empty() && r.stdoutText.find("(unsupported") == std::string::npos) return &r;
-    }
-  return first;
-}
-
 nlohmann::json portfolioJson(const std::vector<portfolio::Slot>& slots, unsigned jobs,
                              const portfolio::PortfolioOutcome& outcome) {
   nlohmann::json engines = nlohmann::json::array(), shares = nlohmann::json::object();
@@ -462,7 +456,7 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
     run.log().log(1, "portfolio", "{} ended after {:.2f} s: {}", r.engine, r.seconds,
                   r.failure.empty() ? r.stdoutText.substr(0, r.stdoutText.find('\n')) : r.failure);
   const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner]
-                                                     : mostTelling(engines, outcome.reports);
+                                                     : mostTelling(engines, outcome.reports, run.unsupportedFeatures());
   if (!shown || !shown->failure.empty()) {
     // No report at all: an interrupt, or every engine stopped when its share of the time limit passed.
     bool allYielded = !shown && !outcome.yielded.empty() && !interrupted();
