@@ -151,8 +151,14 @@ class FunctionTranslator {
   void define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value, bool labelled = true);
   /// Translates a non-terminator; false when the block ends here (error, stop, unsupported).
   bool translateInstruction(Segment& segment, const llvm::Instruction& instruction);
-  void translateBinary(Segment& segment, const llvm::BinaryOperator& instruction);
-  void translateCast(Segment& segment, const llvm::CastInst& instruction);
+  /// Integer operations of an instruction or a constant expression (llvm::Operator covers both).
+  z3::expr binaryTerm(Segment& segment, const llvm::Operator& operation);
+  z3::expr compareTerm(Segment& segment, const llvm::Operator& compare);
+  z3::expr selectTerm(Segment& segment, const llvm::Operator& select);
+  /// A cast to an integer, or from an integer to a pointer.
+  z3::expr castTerm(Segment& segment, const llvm::Operator& cast);
+  /// An integer-valued constant expression: folded by LLVM, or computed over the model's addresses.
+  z3::expr constantExpressionTerm(Segment& segment, const llvm::ConstantExpr& expression);
   void translateTerminator(Segment& segment, const llvm::Instruction& terminator);
   std::vector<PhiAssignment> phiAssignments(Segment& segment, const llvm::BasicBlock& from, const llvm::BasicBlock& to);
   unsigned bitsOf(const llvm::Type* type, const char* what) const;
