@@ -336,8 +336,14 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
                   VerifyRun& run) {
   Stopwatch enginePhase;
   run.startProgress(engine.name);
-  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir, run.argRequest()};
-  ir::Result result = runEngine(engine, program, ctx);
+  // The engine's own token, stopped (its solvers interrupted) when the run's deadline passes.
+  auto engineToken = ShutdownToken::childOf(shutdown);
+  engines::RunContext ctx{options, run.log(), run.stats(), engineToken, dumpDir, run.argRequest()};
+  ir::Result result;
+  {
+    DeadlineWatch deadline(engineToken);
+    result = runEngine(engine, program, ctx);
+  }
   run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
   Stopwatch certifyPhase;
   result = certifyResult(program, std::move(result), options, dumpDir, run);
@@ -358,7 +364,11 @@ std::optional<ir::Result> contractsForWitness(const ir::Program& program, const 
   token->setTimeout(seconds);
   Stats scratch;  // the run's statistics are the answer's
   engines::RunContext ctx{options, run.log(), scratch, token, "", nullptr};
-  ir::Result proof = runEngine(engineByName("recmc"), program, ctx);
+  ir::Result proof;
+  {
+    DeadlineWatch deadline(token);
+    proof = runEngine(engineByName("recmc"), program, ctx);
+  }
   if (proof.verdict == ir::Verdict::Safe) {
     certify::CertifyOptions checks;
     checks.nativeReplay = false;
@@ -418,7 +428,8 @@ nlohmann::json portfolioJson(const std::vector<portfolio::Slot>& slots, unsigned
                     {"seconds", r.seconds}, {"failure", r.failure}});
   }
   nlohmann::json out = {{"engines", engines}, {"shares", shares}, {"jobs", jobs}, {"runs", runs},
-                        {"killed", outcome.killed}, {"yielded", outcome.yielded}};
+                        {"killed", outcome.killed}, {"yielded", outcome.yielded},
+                        {"not_started", outcome.notStarted}};
   out["winner"] = outcome.winner ? nlohmann::json(outcome.reports[*outcome.winner].engine) : nlohmann::json(nullptr);
   return out;
 }
@@ -451,7 +462,8 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
     return shutdown->stopRequested() && !shutdown->timedOut();
   };
   run.showPortfolioProgress("portfolio (" + names + ")");
-  portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, jobs, timeLimit, runOne, interrupted);
+  portfolio::PortfolioOutcome outcome =
+      portfolio::runParallel(engines, jobs, timeLimit, runOne, interrupted, [&] { return shutdown->timedOut(); });
   for (const portfolio::RunReport& r : outcome.reports)
     run.log().log(1, "portfolio", "{} ended after {:.2f} s: {}", r.engine, r.seconds,
                   r.failure.empty() ? r.stdoutText.substr(0, r.stdoutText.find('\n')) : r.failure);
@@ -459,12 +471,14 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
                                                      : mostTelling(engines, outcome.reports, run.unsupportedFeatures());
   if (!shown || !shown->failure.empty()) {
     // No report at all: an interrupt, or every engine stopped when its share of the time limit passed.
-    bool allYielded = !shown && !outcome.yielded.empty() && !interrupted();
+    bool allYielded = !shown && (!outcome.yielded.empty() || !outcome.notStarted.empty()) && !interrupted();
+    std::vector<std::string> stopped = outcome.yielded;
+    stopped.insert(stopped.end(), outcome.notStarted.begin(), outcome.notStarted.end());
     ir::Result result =
         shown        ? ir::Result::unknown(ir::UnknownReason::Error, "engine " + shown->engine + ": " + shown->failure)
         : allYielded ? ir::Result::unknown(ir::UnknownReason::Timeout,
                                           fmt::format("no answer within each engine's share of the time limit ({})",
-                                                      fmt::join(outcome.yielded, ", ")))
+                                                      fmt::join(stopped, ", ")))
                      : ir::Result::unknown(ir::UnknownReason::Cancelled, "the portfolio was interrupted");
     return run.finish(result, nullptr);
   }
@@ -474,6 +488,7 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
     for (const portfolio::RunReport& r : outcome.reports)
       text += fmt::format(" {} {} ({:.2f} s);", r.engine, &r == shown && outcome.winner ? "won" : "ended", r.seconds);
     for (const std::string& y : outcome.yielded) text += " " + y + " yielded its slot;";
+    for (const std::string& n : outcome.notStarted) text += " " + n + " did not start (time limit);";
     for (const std::string& k : outcome.killed) text += " " + k + " stopped;";
     text.back() = '\n';
   }

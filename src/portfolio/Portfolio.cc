@@ -220,7 +220,8 @@ RunReport finish(Running& r) {
 
 PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double timeLimitSeconds,
                              const std::function<RunReport(const std::string&)>& run,
-                             const std::function<bool()>& stopRequested) {
+                             const std::function<bool()>& stopRequested,
+                             const std::function<bool()>& timeUp) {
   INVARIANT(jobs >= 1, "a portfolio needs at least one job");
   const double budget = timeLimitSeconds > 0 ? timeLimitSeconds : kBudgetWithoutLimit;
   PortfolioOutcome outcome;
@@ -237,6 +238,10 @@ PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, doub
     return s.share > 0 ? s.share * budget : std::numeric_limits<double>::infinity();
   };
   while (next < slots.size() || !running.empty()) {
+    if (next < slots.size() && timeUp && timeUp()) {
+      for (; next < slots.size(); ++next) outcome.notStarted.push_back(slots[next].engine);
+      if (running.empty()) break;
+    }
     while (running.size() < jobs && next < slots.size()) {
       running.push_back(start(slots[next].engine, deadlineOf(slots[next]), run));
       ++next;

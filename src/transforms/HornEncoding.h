@@ -24,13 +24,16 @@
 #include "ir/Evidence.h"
 #include "ir/Horn.h"
 #include "ir/Program.h"
+#include "util/Shutdown.h"
 
 namespace argus::transforms {
 
 class HornEncoding {
  public:
   /// Builds the view of every procedure reachable from main.
-  explicit HornEncoding(const ir::Program& program);
+  /// Polls `stop` while it builds the clauses (a driver-sized program has thousands of paths between cut
+  /// points) and throws StopRequestedError when it stops.
+  explicit HornEncoding(const ir::Program& program, const ShutdownToken* stop = nullptr);
 
   const ir::Program& program() const { return *program_; }
   const ir::horn::System& system() const { return system_; }

@@ -20,13 +20,15 @@
 #include <string>
 
 #include "ir/Horn.h"
+#include "util/Shutdown.h"
 
 namespace argus::transforms {
 
 class HornInlining {
  public:
   /// The reduced system keeps every predicate (the same ids); inlined ones occur in no clause.
-  explicit HornInlining(const ir::horn::System& original);
+  /// Polls `stop` (throws StopRequestedError when it stops).
+  explicit HornInlining(const ir::horn::System& original, const ShutdownToken* stop = nullptr);
   ~HornInlining();
 
   const ir::horn::System& system() const { return reduced_; }

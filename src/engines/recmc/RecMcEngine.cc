@@ -10,9 +10,17 @@ namespace argus::engines::recmc {
 Support RecMcEngine::supports(const ir::Program&) const { return Support::yes(); }
 
 ir::Result RecMcEngine::run(const ir::Program& program, RunContext& context) {
-  transforms::HornEncoding encoding(program);
+  try {
+    return solveEncoded(program, context);
+  } catch (const StopRequestedError&) {
+    return context.stopped();  // while the clauses were built (the solver's own loop returns by itself)
+  }
+}
+
+ir::Result RecMcEngine::solveEncoded(const ir::Program& program, RunContext& context) {
+  transforms::HornEncoding encoding(program, context.shutdown.get());
   std::optional<transforms::HornInlining> inlining;
-  if (context.options.getBool("recmc.inline")) inlining.emplace(encoding.system());
+  if (context.options.getBool("recmc.inline")) inlining.emplace(encoding.system(), context.shutdown.get());
   const ir::horn::System& system = inlining ? inlining->system() : encoding.system();
   context.stats.set("recmc.predicates", int64_t(system.preds.size()));
   context.stats.set("recmc.clauses", int64_t(system.clauses.size()));
