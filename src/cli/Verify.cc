@@ -42,6 +42,19 @@
 #include "witness/Witness.h"
 
 namespace argus::cli {
+
+namespace {
+bool contextsToTheSystem = false;
+
+/// Keeps the context alive until the process ends (see leaveContextsToTheSystem), when that was asked for.
+void keepContextIfEnding(const std::shared_ptr<z3::context>& context) {
+  static auto* kept = new std::vector<std::shared_ptr<z3::context>>;  // never destroyed, on purpose
+  if (contextsToTheSystem) kept->push_back(context);
+}
+}  // namespace
+
+void leaveContextsToTheSystem() { contextsToTheSystem = true; }
+
 namespace {
 
 /// State shared by the pipeline and the hard deadline.
@@ -519,6 +532,7 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
   Stopwatch phase;
   chc::ChcSystem system = chc::readChcFile(request.input, nullptr, &run.log());
   chc::ChcProgram clauses = chc::toProgram(system);
+  keepContextIfEnding(clauses.program->sharedCtx());
   run.reportProgram(clauses.program.get());
   run.updateInfo([&](report::RunInfo& info) {
     info.inputFile = request.input;
@@ -579,6 +593,7 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   ir::Result unknown;
   program = translate(task, options, run, unknown);
   if (!program) return run.finish(unknown, nullptr);
+  keepContextIfEnding(program->sharedCtx());
   run.reportProgram(program.get());
   bool recursive = ir::CallGraph(*program).hasRecursion();
   if (recursive) run.searchContractsWith([&] { return contractsForWitness(*program, options, shutdown, run); });
