@@ -418,7 +418,11 @@ class Encoder {
 HornEncoding::HornEncoding(const Program& program, const ShutdownToken* stop)
     : program_(&program), impl_(std::make_shared<Impl>()) {
   system_.ctx = program.sharedCtx();
-  Encoder(program, system_, *impl_, stop).run();
+  try {
+    Encoder(program, system_, *impl_, stop).run();
+  } catch (const StopRequestedError&) {
+    stopped_ = true;  // what was built stays: the engine decides whether to pay for destroying it
+  }
 }
 
 Certificate HornEncoding::certificate(const horn::Model& model) const {

@@ -53,6 +53,15 @@ HornInlining::~HornInlining() = default;
 
 HornInlining::HornInlining(const System& original, const ShutdownToken* stop)
     : original_(original), definition_(original.preds.size(), UINT32_MAX) {
+  try {
+    build(stop);
+  } catch (const StopRequestedError&) {
+    stopped_ = true;  // what was built stays: the engine decides whether to pay for destroying it
+  }
+}
+
+void HornInlining::build(const ShutdownToken* stop) {
+  const System& original = original_;
   reduced_.ctx = original.ctx;
   reduced_.preds = original.preds;
   std::vector<bool> recursive = recursivePredicates(original, stop);

@@ -14,10 +14,6 @@ class RecMcEngine final : public Engine {
   std::string_view name() const override { return "recmc"; }
   Support supports(const ir::Program& program) const override;
   ir::Result run(const ir::Program& program, RunContext& context) override;
-
- private:
-  /// Encodes, solves and translates back; throws StopRequestedError when stopped while encoding.
-  ir::Result solveEncoded(const ir::Program& program, RunContext& context);
 };
 
 EngineInfo engineInfo();
