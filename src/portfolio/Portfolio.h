@@ -57,7 +57,8 @@ constexpr double kBudgetWithoutLimit = 900;
 /// engine. `stopRequested` is polled (an interrupt): when it turns true, every child is killed and the
 /// outcome has no winner. `run` must not throw past the child (it runs there): an exception ends the
 /// child as a failure. Once `timeUp` (may be empty) turns true, no waiting engine starts any more: it
-/// could only stop at once (they are listed in notStarted), and the run's answer must not wait for it.
+/// could only stop at once (they are listed in notStarted), and the run's answer must not wait for it;
+/// a running engine that has not reported a second later, and is not certifying, yields its slot.
 PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double timeLimitSeconds,
                              const std::function<RunReport(const std::string&)>& run,
                              const std::function<bool()>& stopRequested,

@@ -1,5 +1,6 @@
 // The portfolio at its time limit: an engine still waiting for a slot when the limit has passed does not
-// start (it could only stop at once, and the answer would wait for it); the ones running end as usual.
+// start (it could only stop at once, and the answer would wait for it); one running that has not reported
+// a second after the limit yields its slot.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -46,4 +47,20 @@ TEST(PortfolioTimeLimit, WithoutALimitEveryEngineRuns) {
                                         [] { return false; }, [] { return false; });
   EXPECT_EQ(outcome.reports.size(), 2u);
   EXPECT_TRUE(outcome.notStarted.empty());
+}
+
+TEST(PortfolioTimeLimit, AnEngineThatDoesNotReportSoonAfterTheLimitYieldsItsSlot) {
+  Stopwatch clock;
+  // "stuck" ignores the limit (as Z3 may in a large query); "prompt" reports as the limit passes.
+  auto outcome = portfolio::runParallel(
+      {{"stuck"}, {"prompt"}}, 2, 600,
+      [](const std::string& e) {
+        std::this_thread::sleep_for(e == "stuck" ? std::chrono::milliseconds(60000) : std::chrono::milliseconds(300));
+        return timedOut(e);
+      },
+      [] { return false; }, [&] { return clock.seconds() > 0.3; });
+  EXPECT_LT(clock.seconds(), 5);
+  ASSERT_EQ(outcome.reports.size(), 1u);
+  EXPECT_EQ(outcome.reports[0].engine, "prompt");
+  EXPECT_EQ(outcome.yielded, std::vector<std::string>{"stuck"});
 }
