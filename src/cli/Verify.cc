@@ -480,11 +480,15 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
   for (const portfolio::RunReport& r : outcome.reports)
     run.log().log(1, "portfolio", "{} ended after {:.2f} s: {}", r.engine, r.seconds,
                   r.failure.empty() ? r.stdoutText.substr(0, r.stdoutText.find('\n')) : r.failure);
+  std::vector<std::string> features = run.unsupportedFeatures();
   const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner]
-                                                     : mostTelling(engines, outcome.reports, run.unsupportedFeatures());
+                                                     : mostTelling(engines, outcome.reports, features);
+  // An engine's refusal of the program tells less than the time limit that stopped the others.
+  bool stoppedByTime = !outcome.yielded.empty() || !outcome.notStarted.empty();
+  if (!outcome.winner && shown && stoppedByTime && tellingOf(*shown, features) == Telling::EngineLimit) shown = nullptr;
   if (!shown || !shown->failure.empty()) {
     // No report at all: an interrupt, or every engine stopped when its share of the time limit passed.
-    bool allYielded = !shown && (!outcome.yielded.empty() || !outcome.notStarted.empty()) && !interrupted();
+    bool allYielded = !shown && stoppedByTime && !interrupted();
     std::vector<std::string> stopped = outcome.yielded;
     stopped.insert(stopped.end(), outcome.notStarted.begin(), outcome.notStarted.end());
     ir::Result result =
