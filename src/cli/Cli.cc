@@ -395,6 +395,7 @@ void releaseThenTerminate() {
 
 int main(int argc, char** argv) {
   previousTerminate = std::set_terminate(releaseThenTerminate);
+  leaveContextsToTheSystem();  // the process ends when the command returns
   return run(argc, argv, std::cout, std::cerr);
 }
 

@@ -21,6 +21,7 @@
 #include "certify/chc/ChcAnswer.h"
 #include "cli/ExitCode.h"
 #include "cli/GlobalOptions.h"
+#include "cli/MostTelling.h"
 #include "cli/Pipeline.h"
 #include "cli/Progress.h"
 #include "cli/RunGuard.h"
@@ -41,6 +42,19 @@
 #include "witness/Witness.h"
 
 namespace argus::cli {
+
+namespace {
+bool contextsToTheSystem = false;
+
+/// Keeps the context alive until the process ends (see leaveContextsToTheSystem), when that was asked for.
+void keepContextIfEnding(const std::shared_ptr<z3::context>& context) {
+  static auto* kept = new std::vector<std::shared_ptr<z3::context>>;  // never destroyed, on purpose
+  if (contextsToTheSystem) kept->push_back(context);
+}
+}  // namespace
+
+void leaveContextsToTheSystem() { contextsToTheSystem = true; }
+
 namespace {
 
 /// State shared by the pipeline and the hard deadline.
@@ -58,6 +72,13 @@ class VerifyRun {
 
   /// The program whose CFA the HTML report draws (the portfolio's parent has no result of its own).
   void reportProgram(const ir::Program* program) { reportProgram_ = program; }
+  /// The texts of that program's unsupported edges (what a portfolio's UNKNOWN may name, MostTelling.h).
+  std::vector<std::string> unsupportedFeatures() const {
+    std::vector<std::string> features;
+    for (ir::EdgeId e = 0; reportProgram_ && e < reportProgram_->numEdges(); ++e)
+      if (!reportProgram_->edge(e).unsupported.empty()) features.push_back(reportProgram_->edge(e).unsupported);
+    return features;
+  }
 
   Logger& log() { return log_; }
   Stats& stats() { return stats_; }
@@ -328,8 +349,14 @@ ir::Result decide(const ir::Program& program, const engines::EngineInfo& engine,
                   VerifyRun& run) {
   Stopwatch enginePhase;
   run.startProgress(engine.name);
-  engines::RunContext ctx{options, run.log(), run.stats(), shutdown, dumpDir, run.argRequest()};
-  ir::Result result = runEngine(engine, program, ctx);
+  // The engine's own token, stopped (its solvers interrupted) when the run's deadline passes.
+  auto engineToken = ShutdownToken::childOf(shutdown);
+  engines::RunContext ctx{options, run.log(), run.stats(), engineToken, dumpDir, run.argRequest()};
+  ir::Result result;
+  {
+    DeadlineWatch deadline(engineToken);
+    result = runEngine(engine, program, ctx);
+  }
   run.updateInfo([&](report::RunInfo& info) { info.engineSeconds = enginePhase.seconds(); });
   Stopwatch certifyPhase;
   result = certifyResult(program, std::move(result), options, dumpDir, run);
@@ -350,7 +377,11 @@ std::optional<ir::Result> contractsForWitness(const ir::Program& program, const 
   token->setTimeout(seconds);
   Stats scratch;  // the run's statistics are the answer's
   engines::RunContext ctx{options, run.log(), scratch, token, "", nullptr};
-  ir::Result proof = runEngine(engineByName("recmc"), program, ctx);
+  ir::Result proof;
+  {
+    DeadlineWatch deadline(token);
+    proof = runEngine(engineByName("recmc"), program, ctx);
+  }
   if (proof.verdict == ir::Verdict::Safe) {
     certify::CertifyOptions checks;
     checks.nativeReplay = false;
@@ -396,20 +427,6 @@ std::vector<portfolio::Slot> enginesToRun(const Options& options, const portfoli
   return value == opt::kAutoEngine ? portfolio::defaultEngines(shape) : portfolio::parseEngineList(value);
 }
 
-/// The report to show when no engine decided: the first engine (in list order) that ended with a reason
-/// other than "unsupported" tells the most; failing that, the first.
-const portfolio::RunReport* mostTelling(const std::vector<portfolio::Slot>& engines,
-                                        const std::vector<portfolio::RunReport>& reports) {
-  const portfolio::RunReport* first = nullptr;
-  for (const portfolio::Slot& slot : engines)
-    for (const portfolio::RunReport& r : reports) {
-      if (r.engine != slot.engine) continue;
-      if (!first) first = &r;
-      if (r.failure.empty() && r.stdoutText.find("(unsupported") == std::string::npos) return &r;
-    }
-  return first;
-}
-
 nlohmann::json portfolioJson(const std::vector<portfolio::Slot>& slots, unsigned jobs,
                              const portfolio::PortfolioOutcome& outcome) {
   nlohmann::json engines = nlohmann::json::array(), shares = nlohmann::json::object();
@@ -424,7 +441,8 @@ nlohmann::json portfolioJson(const std::vector<portfolio::Slot>& slots, unsigned
                     {"seconds", r.seconds}, {"failure", r.failure}});
   }
   nlohmann::json out = {{"engines", engines}, {"shares", shares}, {"jobs", jobs}, {"runs", runs},
-                        {"killed", outcome.killed}, {"yielded", outcome.yielded}};
+                        {"killed", outcome.killed}, {"yielded", outcome.yielded},
+                        {"not_started", outcome.notStarted}};
   out["winner"] = outcome.winner ? nlohmann::json(outcome.reports[*outcome.winner].engine) : nlohmann::json(nullptr);
   return out;
 }
@@ -457,20 +475,27 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
     return shutdown->stopRequested() && !shutdown->timedOut();
   };
   run.showPortfolioProgress("portfolio (" + names + ")");
-  portfolio::PortfolioOutcome outcome = portfolio::runParallel(engines, jobs, timeLimit, runOne, interrupted);
+  portfolio::PortfolioOutcome outcome =
+      portfolio::runParallel(engines, jobs, timeLimit, runOne, interrupted, [&] { return shutdown->timedOut(); });
   for (const portfolio::RunReport& r : outcome.reports)
     run.log().log(1, "portfolio", "{} ended after {:.2f} s: {}", r.engine, r.seconds,
                   r.failure.empty() ? r.stdoutText.substr(0, r.stdoutText.find('\n')) : r.failure);
+  std::vector<std::string> features = run.unsupportedFeatures();
   const portfolio::RunReport* shown = outcome.winner ? &outcome.reports[*outcome.winner]
-                                                     : mostTelling(engines, outcome.reports);
+                                                     : mostTelling(engines, outcome.reports, features);
+  // An engine's refusal of the program tells less than the time limit that stopped the others.
+  bool stoppedByTime = !outcome.yielded.empty() || !outcome.notStarted.empty();
+  if (!outcome.winner && shown && stoppedByTime && tellingOf(*shown, features) == Telling::EngineLimit) shown = nullptr;
   if (!shown || !shown->failure.empty()) {
     // No report at all: an interrupt, or every engine stopped when its share of the time limit passed.
-    bool allYielded = !shown && !outcome.yielded.empty() && !interrupted();
+    bool allYielded = !shown && stoppedByTime && !interrupted();
+    std::vector<std::string> stopped = outcome.yielded;
+    stopped.insert(stopped.end(), outcome.notStarted.begin(), outcome.notStarted.end());
     ir::Result result =
         shown        ? ir::Result::unknown(ir::UnknownReason::Error, "engine " + shown->engine + ": " + shown->failure)
         : allYielded ? ir::Result::unknown(ir::UnknownReason::Timeout,
                                           fmt::format("no answer within each engine's share of the time limit ({})",
-                                                      fmt::join(outcome.yielded, ", ")))
+                                                      fmt::join(stopped, ", ")))
                      : ir::Result::unknown(ir::UnknownReason::Cancelled, "the portfolio was interrupted");
     return run.finish(result, nullptr);
   }
@@ -480,6 +505,7 @@ int runPortfolio(const std::vector<portfolio::Slot>& engines, unsigned jobs, dou
     for (const portfolio::RunReport& r : outcome.reports)
       text += fmt::format(" {} {} ({:.2f} s);", r.engine, &r == shown && outcome.winner ? "won" : "ended", r.seconds);
     for (const std::string& y : outcome.yielded) text += " " + y + " yielded its slot;";
+    for (const std::string& n : outcome.notStarted) text += " " + n + " did not start (time limit);";
     for (const std::string& k : outcome.killed) text += " " + k + " stopped;";
     text.back() = '\n';
   }
@@ -510,6 +536,7 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
   Stopwatch phase;
   chc::ChcSystem system = chc::readChcFile(request.input, nullptr, &run.log());
   chc::ChcProgram clauses = chc::toProgram(system);
+  keepContextIfEnding(clauses.program->sharedCtx());
   run.reportProgram(clauses.program.get());
   run.updateInfo([&](report::RunInfo& info) {
     info.inputFile = request.input;
@@ -570,6 +597,7 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   ir::Result unknown;
   program = translate(task, options, run, unknown);
   if (!program) return run.finish(unknown, nullptr);
+  keepContextIfEnding(program->sharedCtx());
   run.reportProgram(program.get());
   bool recursive = ir::CallGraph(*program).hasRecursion();
   if (recursive) run.searchContractsWith([&] { return contractsForWitness(*program, options, shutdown, run); });

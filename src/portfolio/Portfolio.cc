@@ -15,6 +15,7 @@
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -216,11 +217,15 @@ RunReport finish(Running& r) {
   return out;
 }
 
+// How long after the time limit a running engine may take to report (see runParallel).
+constexpr double kLateSeconds = 1.0;
+
 }  // namespace
 
 PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double timeLimitSeconds,
                              const std::function<RunReport(const std::string&)>& run,
-                             const std::function<bool()>& stopRequested) {
+                             const std::function<bool()>& stopRequested,
+                             const std::function<bool()>& timeUp) {
   INVARIANT(jobs >= 1, "a portfolio needs at least one job");
   const double budget = timeLimitSeconds > 0 ? timeLimitSeconds : kBudgetWithoutLimit;
   PortfolioOutcome outcome;
@@ -236,7 +241,18 @@ PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, doub
   auto deadlineOf = [&](const Slot& s) {
     return s.share > 0 ? s.share * budget : std::numeric_limits<double>::infinity();
   };
+  std::optional<Stopwatch> sinceTimeUp;  // from when timeUp() was first seen true
   while (next < slots.size() || !running.empty()) {
+    if (!sinceTimeUp && timeUp && timeUp()) sinceTimeUp.emplace();
+    if (next < slots.size() && sinceTimeUp) {
+      for (; next < slots.size(); ++next) outcome.notStarted.push_back(slots[next].engine);
+      if (running.empty()) break;
+    }
+    // An engine stops by itself at the time limit (its deadline interrupts its solver), but Z3 may take
+    // seconds to notice in a large query: one that has not reported kLateSeconds after the limit, and is
+    // not certifying an answer, yields its slot as if its share had passed.
+    if (sinceTimeUp && sinceTimeUp->seconds() >= kLateSeconds)
+      for (Running& r : running) r.deadline = std::min(r.deadline, r.clock.seconds());
     while (running.size() < jobs && next < slots.size()) {
       running.push_back(start(slots[next].engine, deadlineOf(slots[next]), run));
       ++next;

@@ -37,6 +37,7 @@ struct PortfolioOutcome {
   std::vector<RunReport> reports;    // in the order they ended; engines killed by the winner are absent
   std::vector<std::string> killed;   // engines still running when the winner answered
   std::vector<std::string> yielded;  // engines stopped when their share of the budget had passed
+  std::vector<std::string> notStarted;  // engines still waiting for a slot when the time limit passed
 };
 
 /// One engine of a portfolio and how long it may keep its slot.
@@ -55,10 +56,13 @@ constexpr double kBudgetWithoutLimit = 900;
 /// kBudgetWithoutLimit) passes is killed and its slot goes to the next
 /// engine. `stopRequested` is polled (an interrupt): when it turns true, every child is killed and the
 /// outcome has no winner. `run` must not throw past the child (it runs there): an exception ends the
-/// child as a failure.
+/// child as a failure. Once `timeUp` (may be empty) turns true, no waiting engine starts any more: it
+/// could only stop at once (they are listed in notStarted), and the run's answer must not wait for it;
+/// a running engine that has not reported a second later, and is not certifying, yields its slot.
 PortfolioOutcome runParallel(const std::vector<Slot>& slots, unsigned jobs, double timeLimitSeconds,
                              const std::function<RunReport(const std::string&)>& run,
-                             const std::function<bool()>& stopRequested);
+                             const std::function<bool()>& stopRequested,
+                             const std::function<bool()>& timeUp = {});
 
 /// Kills every portfolio child of this process (for a process about to end without unwinding).
 void killPortfolioChildren();

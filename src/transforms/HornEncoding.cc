@@ -120,8 +120,8 @@ class ClauseBuilder {
 /// Builds the system procedure by procedure.
 class Encoder {
  public:
-  Encoder(const Program& p, horn::System& system, HornEncoding::Impl& impl)
-      : p_(p), ctx_(p.ctx()), system_(system), impl_(impl), inst_(p), live_(p, inst_) {}
+  Encoder(const Program& p, horn::System& system, HornEncoding::Impl& impl, const ShutdownToken* stop)
+      : p_(p), ctx_(p.ctx()), system_(system), impl_(impl), inst_(p), live_(p, inst_), stop_(stop) {}
 
   void run() {
     CallGraph cg(p_);
@@ -263,6 +263,7 @@ class Encoder {
       changed = false;
       for (LocId l : pr.locations) {
         if (!cut[l] || !reach[l] || l == pr.exit || l == pr.error) continue;
+        throwIfStopped(stop_);
         auto [total, join] = countPaths(l, cut);
         if (total > kMaxPaths && join != kNone) cut[join] = changed = true;
       }
@@ -335,6 +336,7 @@ class Encoder {
   }
 
   void encodePath(ProcId q, LocId from, const std::vector<EdgeId>& path) {
+    throwIfStopped(stop_);
     ClauseBuilder b(ctx_);
     Impl::ClauseInfo info{ClauseKind::Path, q, path};
     std::vector<z3::expr> in = freshIn(q);
@@ -358,6 +360,7 @@ class Encoder {
 
   /// From cut point `from` along `prefix` to the call edge `call` ∧ Err_callee(args) ⇒ Err_q(in).
   void encodeCallError(ProcId q, LocId from, const std::vector<EdgeId>& prefix, EdgeId call) {
+    throwIfStopped(stop_);
     const Edge& e = p_.edge(call);
     ClauseBuilder b(ctx_);
     Impl::ClauseInfo info{ClauseKind::CallError, q, prefix};
@@ -407,13 +410,19 @@ class Encoder {
   Impl& impl_;
   Instantiator inst_;
   Liveness live_;
+  const ShutdownToken* stop_;
 };
 
 }  // namespace
 
-HornEncoding::HornEncoding(const Program& program) : program_(&program), impl_(std::make_shared<Impl>()) {
+HornEncoding::HornEncoding(const Program& program, const ShutdownToken* stop)
+    : program_(&program), impl_(std::make_shared<Impl>()) {
   system_.ctx = program.sharedCtx();
-  Encoder(program, system_, *impl_).run();
+  try {
+    Encoder(program, system_, *impl_, stop).run();
+  } catch (const StopRequestedError&) {
+    stopped_ = true;  // what was built stays: the engine decides whether to pay for destroying it
+  }
 }
 
 Certificate HornEncoding::certificate(const horn::Model& model) const {

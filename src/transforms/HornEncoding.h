@@ -24,13 +24,17 @@
 #include "ir/Evidence.h"
 #include "ir/Horn.h"
 #include "ir/Program.h"
+#include "util/Shutdown.h"
 
 namespace argus::transforms {
 
 class HornEncoding {
  public:
   /// Builds the view of every procedure reachable from main.
-  explicit HornEncoding(const ir::Program& program);
+  /// Polls `stop` while it builds the clauses (a driver-sized program has thousands of paths between cut
+  /// points); when it stops, the encoding ends there, incomplete, and stopped() says so.
+  explicit HornEncoding(const ir::Program& program, const ShutdownToken* stop = nullptr);
+  bool stopped() const { return stopped_; }
 
   const ir::Program& program() const { return *program_; }
   const ir::horn::System& system() const { return system_; }
@@ -47,6 +51,7 @@ class HornEncoding {
   const ir::Program* program_;
   ir::horn::System system_;
   std::shared_ptr<Impl> impl_;
+  bool stopped_ = false;
 };
 
 }  // namespace argus::transforms

@@ -25,13 +25,14 @@ struct HornInlining::Origin {
 namespace {
 
 /// Predicates that reach themselves through clauses (body → head).
-std::vector<bool> recursivePredicates(const System& sys) {
+std::vector<bool> recursivePredicates(const System& sys, const ShutdownToken* stop) {
   std::vector<std::vector<PredId>> next(sys.preds.size());
   for (const Clause& c : sys.clauses)
     if (!c.isQuery())
       for (const Application& a : c.body) next[a.pred].push_back(c.head);
   std::vector<bool> recursive(sys.preds.size(), false);
   for (const Predicate& p : sys.preds) {
+    throwIfStopped(stop);
     std::vector<bool> seen(sys.preds.size(), false);
     std::vector<PredId> work(next[p.id].begin(), next[p.id].end());
     while (!work.empty() && !recursive[p.id]) {
@@ -50,11 +51,20 @@ std::vector<bool> recursivePredicates(const System& sys) {
 
 HornInlining::~HornInlining() = default;
 
-HornInlining::HornInlining(const System& original)
+HornInlining::HornInlining(const System& original, const ShutdownToken* stop)
     : original_(original), definition_(original.preds.size(), UINT32_MAX) {
+  try {
+    build(stop);
+  } catch (const StopRequestedError&) {
+    stopped_ = true;  // what was built stays: the engine decides whether to pay for destroying it
+  }
+}
+
+void HornInlining::build(const ShutdownToken* stop) {
+  const System& original = original_;
   reduced_.ctx = original.ctx;
   reduced_.preds = original.preds;
-  std::vector<bool> recursive = recursivePredicates(original);
+  std::vector<bool> recursive = recursivePredicates(original, stop);
   std::vector<unsigned> definitions(original.preds.size(), 0), uses(original.preds.size(), 0);
   std::vector<uint32_t> only(original.preds.size(), UINT32_MAX);
   for (uint32_t c = 0; c < original.clauses.size(); ++c) {
@@ -124,6 +134,7 @@ HornInlining::HornInlining(const System& original)
         return origin;
       };
   for (uint32_t ci = 0; ci < original.clauses.size(); ++ci) {
+    throwIfStopped(stop);
     const Clause& c = original.clauses[ci];
     if (!c.isQuery() && definition_[c.head] != UINT32_MAX) continue;  // inlined wherever it is used
     Clause reduced{{}, c.head, c.headArgs, ctx.bool_val(true), {}, c.origin};

@@ -20,13 +20,16 @@
 #include <string>
 
 #include "ir/Horn.h"
+#include "util/Shutdown.h"
 
 namespace argus::transforms {
 
 class HornInlining {
  public:
   /// The reduced system keeps every predicate (the same ids); inlined ones occur in no clause.
-  explicit HornInlining(const ir::horn::System& original);
+  /// Polls `stop`; when it stops, the reduced system is incomplete and stopped() says so.
+  explicit HornInlining(const ir::horn::System& original, const ShutdownToken* stop = nullptr);
+  bool stopped() const { return stopped_; }
   ~HornInlining();
 
   const ir::horn::System& system() const { return reduced_; }
@@ -42,10 +45,13 @@ class HornInlining {
   struct Origin;
 
  private:
+  void build(const ShutdownToken* stop);
+
   const ir::horn::System& original_;
   ir::horn::System reduced_;
   std::vector<std::shared_ptr<const Origin>> origins_;  // per reduced clause
   std::vector<uint32_t> definition_;                   // per predicate: its clause in the original, if inlined
+  bool stopped_ = false;
 };
 
 }  // namespace argus::transforms

@@ -3,6 +3,7 @@
 #include "util/Shutdown.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace argus {
 
@@ -101,6 +102,28 @@ void ShutdownToken::removeOnStop(int id) {
   }
   // A stop that copied the callbacks before the erase may still be running ours: wait for it.
   std::lock_guard<std::recursive_mutex> running(runningCallbacks_);
+}
+
+DeadlineWatch::DeadlineWatch(std::shared_ptr<ShutdownToken> token) : token_(std::move(token)) {
+  double left = token_ ? token_->remainingSeconds() : std::numeric_limits<double>::infinity();
+  if (!std::isfinite(left)) return;  // no deadline: nothing to watch
+  auto deadline = ShutdownToken::deadlineAfter(left);
+  watcher_ = std::thread([this, deadline] {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (wake_.wait_until(lock, deadline, [this] { return done_; })) return;
+    lock.unlock();
+    token_->requestStop("timeout");
+  });
+}
+
+DeadlineWatch::~DeadlineWatch() {
+  if (!watcher_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    done_ = true;
+  }
+  wake_.notify_all();
+  watcher_.join();
 }
 
 }  // namespace argus

@@ -8,12 +8,15 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace argus {
@@ -79,6 +82,36 @@ class StopCallbackScope {
  private:
   ShutdownToken* token_;
   int id_;
+};
+
+/// Thrown by long computations outside the engines' loops (building a Horn encoding, say) when their
+/// token stops; the engine that started them returns RunContext::stopped().
+struct StopRequestedError : std::runtime_error {
+  StopRequestedError() : std::runtime_error("stopped") {}
+};
+inline void throwIfStopped(const ShutdownToken* token) {
+  if (token && token->stopRequested()) throw StopRequestedError();
+}
+
+/// While it lives, the token's deadline (its own or a parent's, as remainingSeconds() gives it) becomes a
+/// stop request "timeout" when it passes, so that the stop callbacks fire then too: each solver call
+/// gets the remaining time as its own timeout, but Z3 checks that timeout only now and then (a large
+/// query can run on for many seconds), while an interrupt from a callback stops it at once. A thread of
+/// its own waits for the deadline; create it in the process that runs the engine (a forked portfolio child
+/// has no thread of its parent's).
+class DeadlineWatch {
+ public:
+  explicit DeadlineWatch(std::shared_ptr<ShutdownToken> token);
+  ~DeadlineWatch();
+  DeadlineWatch(const DeadlineWatch&) = delete;
+  DeadlineWatch& operator=(const DeadlineWatch&) = delete;
+
+ private:
+  std::shared_ptr<ShutdownToken> token_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread watcher_;
 };
 
 }  // namespace argus

@@ -174,10 +174,11 @@ Hulls loopHeadHulls(const IntervalAnalysis& analysis) {
 }
 
 std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, const Hulls& known,
-                                          size_t maxVariables) {
+                                          size_t maxVariables, const ShutdownToken* stop) {
   const Program& p = ts.program();
   std::vector<Candidate> out;
   for (LocId cut : ts.loopHeads()) {
+    if (stop && stop->stopRequested()) break;
     auto hull = known.find(cut);
     auto decided = [&](VarId x, VarId y) {
       if (hull == known.end()) return false;

@@ -9,6 +9,7 @@
 
 #include "analysis/invariants/Houdini.h"
 #include "analysis/invariants/IntervalAnalysis.h"
+#include "util/Shutdown.h"
 
 namespace argus::analysis {
 
@@ -36,7 +37,10 @@ Hulls loopHeadHulls(const IntervalAnalysis& analysis);
 /// x ≤ y for ordered pairs of the relational variables of each loop head, except where the intervals in
 /// `known` (invariants already) decide it: x's interval lies below y's (implied) or above it (false).
 /// On a loop that keeps many variables at constants that leaves a fraction of the pairs to Houdini.
+/// Polls `stop` per loop head (a driver has thousands of them) and returns what it has when it stops.
+constexpr size_t kMaxOrderingVariables = 24;
 std::vector<Candidate> orderingCandidates(const transforms::CutPointSystem& ts, const Hulls& known = {},
-                                          size_t maxVariables = 24);
+                                          size_t maxVariables = kMaxOrderingVariables,
+                                          const ShutdownToken* stop = nullptr);
 
 }  // namespace argus::analysis

@@ -119,7 +119,7 @@ class Rounds {
   /// The ordering candidates, built once (counted before their round, checked in it), after the first
   /// interval round whose hulls decide some of them.
   const std::vector<Candidate>& orderingList() {
-    if (!orderings_) orderings_ = orderingCandidates(ts_, hulls_);
+    if (!orderings_) orderings_ = orderingCandidates(ts_, hulls_, kMaxOrderingVariables, &token_);
     return *orderings_;
   }
 

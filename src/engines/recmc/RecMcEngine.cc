@@ -5,15 +5,54 @@
 #include "transforms/HornEncoding.h"
 #include "transforms/HornInlining.h"
 
+#include <memory>
+#include <mutex>
+#include <vector>
+
 namespace argus::engines::recmc {
 
 Support RecMcEngine::supports(const ir::Program&) const { return Support::yes(); }
 
+namespace {
+
+/// What a stop leaves half built is not destroyed: releasing the millions of terms of a driver's clauses
+/// one by one takes Z3 seconds past the deadline (floppy.i.cil-1: 3-7 s). It stays reachable until the
+/// process ends, which frees it at once (argus's main keeps the program's context to the end as well).
+template <typename T>
+void abandon(std::unique_ptr<T> object) {
+  static auto* kept = new std::vector<std::shared_ptr<void>>;  // never destroyed, on purpose
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  kept->push_back(std::shared_ptr<T>(std::move(object)));
+}
+
+/// Abandons (see above) the encoding and the inlining when the run ends after a stop, in either's
+/// construction or in the solver's loop.
+struct AbandonedOnStop {
+  const ShutdownToken* stop;
+  std::unique_ptr<transforms::HornEncoding>& encoding;
+  std::unique_ptr<transforms::HornInlining>& inlining;
+  ~AbandonedOnStop() {
+    if (!stop || !stop->stopRequested()) return;
+    if (inlining) abandon(std::move(inlining));
+    if (encoding) abandon(std::move(encoding));
+  }
+};
+
+}  // namespace
+
 ir::Result RecMcEngine::run(const ir::Program& program, RunContext& context) {
-  transforms::HornEncoding encoding(program);
-  std::optional<transforms::HornInlining> inlining;
-  if (context.options.getBool("recmc.inline")) inlining.emplace(encoding.system());
-  const ir::horn::System& system = inlining ? inlining->system() : encoding.system();
+  const ShutdownToken* stop = context.shutdown.get();
+  std::unique_ptr<transforms::HornEncoding> encoding;
+  std::unique_ptr<transforms::HornInlining> inlining;
+  AbandonedOnStop abandoned{stop, encoding, inlining};
+  encoding = std::make_unique<transforms::HornEncoding>(program, stop);
+  if (encoding->stopped()) return context.stopped();
+  if (context.options.getBool("recmc.inline")) {
+    inlining = std::make_unique<transforms::HornInlining>(encoding->system(), stop);
+    if (inlining->stopped()) return context.stopped();
+  }
+  const ir::horn::System& system = inlining ? inlining->system() : encoding->system();
   context.stats.set("recmc.predicates", int64_t(system.preds.size()));
   context.stats.set("recmc.clauses", int64_t(system.clauses.size()));
   if (inlining) context.stats.set("recmc.inlined_predicates", int64_t(inlining->inlinedPredicates()));
@@ -27,12 +66,12 @@ ir::Result RecMcEngine::run(const ir::Program& program, RunContext& context) {
       std::string why;
       if (inlining) model = inlining->model(*model, 5, &why);
       if (!model) return ir::Result::unknown(ir::UnknownReason::Incomplete, "safe, but no model of the clauses: " + why);
-      return ir::Result::safe(encoding.certificate(*model));
+      return ir::Result::safe(encoding->certificate(*model));
     }
     case Answer::Kind::Unsafe: {
       std::string why;
       ir::horn::Derivation derivation = inlining ? inlining->derivation(*answer.derivation) : *answer.derivation;
-      std::optional<ir::Trace> trace = encoding.trace(derivation, &why);
+      std::optional<ir::Trace> trace = encoding->trace(derivation, &why);
       if (!trace) return ir::Result::unknown(ir::UnknownReason::Incomplete, "derivation without a trace: " + why);
       return ir::Result::unsafe(std::move(*trace));
     }

@@ -1,6 +1,10 @@
 // Tables of the functions the C front end treats specially.
 #include "frontend/c/Builtins.h"
 
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Instructions.h>
+
+#include <algorithm>
 #include <array>
 #include <map>
 
@@ -72,6 +76,33 @@ Builtin classifyFunction(const std::string& name, const std::string& errorFuncti
       name.rfind("llvm.experimental.noalias.scope.decl", 0) == 0)
     b.kind = BuiltinKind::Ignored;
   return b;
+}
+
+bool mayPassMemory(const llvm::Function& function) {
+  const llvm::FunctionType* type = function.getFunctionType();
+  return type->isVarArg() || type->getReturnType()->isPointerTy() ||
+         std::any_of(type->param_begin(), type->param_end(), [](llvm::Type* t) { return t->isPointerTy(); });
+}
+
+bool isExternalFunction(const llvm::Function& function, const std::string& errorFunction, bool ilp32) {
+  std::string name = function.getName().str();
+  return function.isDeclaration() && !function.isIntrinsic() && !mayPassMemory(function) &&
+         classifyFunction(name, errorFunction, ilp32).kind == BuiltinKind::None && name != "memset" &&
+         name != "memcpy" && name != "memmove";
+}
+
+std::optional<ir::ValueType> externalResultType(const llvm::CallInst& call) {
+  const llvm::Type* result = call.getType();
+  if (result->isVoidTy()) return ir::ValueType{0, true, "void"};
+  if (!result->isIntegerTy()) return std::nullopt;
+  unsigned bits = result->getIntegerBitWidth();
+  if (bits == 1) return ir::ValueType{8, false, "_Bool"};
+  // The declaration's extension attribute tells an unsigned char or short result; wider ones are read as
+  // signed, as the int encoding reads every value.
+  bool isSigned = !call.hasRetAttr(llvm::Attribute::ZExt);
+  std::string name = bits == 8 ? "char" : bits == 16 ? "short" : bits == 32 ? "int" : bits == 64 ? "long long" : "";
+  if (name.empty()) return std::nullopt;
+  return ir::ValueType{bits, isSigned, isSigned ? (bits == 8 ? "signed char" : name) : "unsigned " + name};
 }
 
 }  // namespace argus::frontend

@@ -8,6 +8,11 @@
 
 #include "ir/Program.h"
 
+namespace llvm {
+class CallInst;
+class Function;
+}  // namespace llvm
+
 namespace argus::frontend {
 
 enum class BuiltinKind {
@@ -34,5 +39,18 @@ Builtin classifyFunction(const std::string& name, const std::string& errorFuncti
 
 /// The C type of __VERIFIER_nondet_<suffix>, if argus knows it (bits == 0 otherwise).
 std::optional<ir::ValueType> nondetType(const std::string& suffix, bool ilp32);
+
+/// An external function: one the program only declares, that is no builtin of the task (classifyFunction
+/// gives None), no intrinsic and no memset/memcpy/memmove, and that can pass no memory in or out: no
+/// pointer parameter, not variadic, no pointer result. argus models a call of it as one that returns any
+/// value of its result type (externalResultType) and leaves the program's memory alone; the native replay
+/// defines each such function itself, handing out the trace's values for its results.
+bool isExternalFunction(const llvm::Function& function, const std::string& errorFunction, bool ilp32);
+/// Whether a call of `function` may pass memory in or out (pointer parameters or result, or variadic).
+bool mayPassMemory(const llvm::Function& function);
+
+/// The C type of the result of a call of an external function (for a void result, bits 0); nullopt for
+/// a result argus does not model (floating point).
+std::optional<ir::ValueType> externalResultType(const llvm::CallInst& call);
 
 }  // namespace argus::frontend

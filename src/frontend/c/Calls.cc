@@ -35,6 +35,12 @@ bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& c
     translateIndirectCall(segment, call);
     return true;
   }
+  return translateCallOf(segment, call, *callee);
+}
+
+bool FunctionTranslator::translateCallOf(Segment& segment, const llvm::CallInst& call, const llvm::Function& function) {
+  const llvm::Function* callee = &function;
+  bool indirect = calledFunction(call) != callee;
   if (callee->isIntrinsic()) return translateIntrinsic(segment, call, *callee);
   std::string name = callee->getName().str();
   Builtin builtin = classifyFunction(name, module_.task.errorFunction, module_.task.ilp32);
@@ -48,8 +54,10 @@ bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& c
     case BuiltinKind::Stop:
       flush(segment, stopLocation(), yes, {}, "call " + name + "()");
       return false;
-    case BuiltinKind::Nondet: translateNondet(segment, call, builtin); return true;
+    case BuiltinKind::Nondet: translateNondet(segment, call, *callee, builtin); return true;
     case BuiltinKind::Assume: {
+      // Its argument is read where the call is; a call through a pointer reads it on the pointer's branch.
+      if (indirect) throw UnsupportedFeature("call of " + name + " through a function pointer");
       if (call.arg_size() != 1) throw UnsupportedFeature("__VERIFIER_assume without exactly one argument");
       const llvm::Value* argument = call.getArgOperand(0);
       unsigned bits = bitsOf(argument->getType(), "assumption");
@@ -64,7 +72,11 @@ bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& c
     case BuiltinKind::Ignored: return true;
     case BuiltinKind::Malloc:
     case BuiltinKind::Calloc:
-    case BuiltinKind::Free: translateAllocation(segment, call, builtin.kind); return true;
+    case BuiltinKind::Free:
+      // The points-to analysis knows allocation sites only as direct calls.
+      if (indirect) throw UnsupportedFeature("call of " + name + " through a function pointer");
+      translateAllocation(segment, call, builtin.kind);
+      return true;
     case BuiltinKind::None: break;
   }
   if (name == "main") throw UnsupportedFeature("call of main");
@@ -75,13 +87,31 @@ bool FunctionTranslator::translateCall(Segment& segment, const llvm::CallInst& c
   }
   if (auto it = module_.unsupportedSignature.find(callee); it != module_.unsupportedSignature.end())
     throw UnsupportedFeature(it->second);
-  if (!module_.procs.count(callee)) throw UnsupportedFeature("call of undefined function " + name);
+  if (!module_.procs.count(callee)) {
+    translateExternalCall(segment, call, *callee);
+    return true;
+  }
   translateUserCall(segment, call, *callee);
   return true;
 }
 
-void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst& call, const Builtin& builtin) {
-  std::string name = calledFunction(call)->getName().str();
+void FunctionTranslator::translateExternalCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee) {
+  std::string name = callee.getName().str();
+  // What it may do to memory is not modelled: only a function that can take no memory in and give none
+  // back (isExternalFunction) is translated.
+  bool external = isExternalFunction(callee, module_.task.errorFunction, module_.task.ilp32);
+  if (std::optional<ir::ValueType> result = external ? externalResultType(call) : std::nullopt) {
+    Builtin value{BuiltinKind::Nondet, *result, result->cName == "_Bool"};
+    translateNondet(segment, call, callee, value);
+    return;
+  }
+  throw UnsupportedFeature("call of undefined function " + name +
+                           (mayPassMemory(callee) ? " (memory it may change is not modelled)" : ""));
+}
+
+void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee,
+                                         const Builtin& builtin) {
+  std::string name = callee.getName().str();
   if (call.getType()->isVoidTy()) return;
   // A pointer is its address, as an unsigned integer of the pointer's width.
   bool pointer = call.getType()->isPointerTy();
@@ -190,9 +220,20 @@ std::vector<const llvm::Function*> ModuleContext::indirectCallCandidates(const l
   return candidates;
 }
 
+std::vector<const llvm::Function*> ModuleContext::undefinedCallCandidates(const llvm::CallInst& call) const {
+  std::vector<const llvm::Function*> candidates;
+  for (const llvm::Function& function : *call.getModule())
+    if (function.isDeclaration() && !function.isIntrinsic() && function.hasAddressTaken() &&
+        function.getFunctionType() == call.getFunctionType())
+      candidates.push_back(&function);
+  return candidates;
+}
+
 void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::CallInst& call) {
   std::vector<const llvm::Function*> candidates = module_.indirectCallCandidates(call);
-  if (candidates.empty()) throw UnsupportedFeature("call through a function pointer that no defined function matches");
+  std::vector<const llvm::Function*> undefined = module_.undefinedCallCandidates(call);
+  if (candidates.empty() && undefined.empty())
+    throw UnsupportedFeature("call through a function pointer that no function of the program matches");
   const llvm::Value* pointer = call.getCalledOperand();
   z3::expr target = callArgument(segment, pointer);
   std::string argsText;
@@ -204,24 +245,42 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
   std::vector<ir::VarId> results;
   if (!call.getType()->isVoidTy()) results.push_back(variables_.at(&call));
   std::vector<z3::expr> otherTarget;  // the pointer holds none of the candidates
-  for (const llvm::Function* function : candidates) {
-    std::string name = function->getName().str();
+  // The branch on which the pointer holds `function`'s address.
+  auto branch = [&](const llvm::Function& function) {
+    std::string name = function.getName().str();
     ir::LocId at = program_.addLocation(proc_, "call " + name, loc);
-    z3::expr isFunction = target == module_.memory.functionAddress(*function);
+    z3::expr isFunction = target == module_.memory.functionAddress(function);
     otherTarget.push_back(!isFunction);
     ir::EdgeId choice = program_.addTransition(from, at, isFunction, {}, {},
                                                {}, loc, "assume(" + pointerText + " == &" + name + ")");
     program_.mutableEdge(choice).names = segment.names;  // records of an empty segment before the call
+    return at;
+  };
+  for (const llvm::Function* function : candidates) {
+    std::string name = function->getName().str();
+    ir::LocId at = branch(*function);
     std::string label = (results.empty() ? "call " : variableText(results[0]) + " = ") + name + "(" + argsText + ")";
     ir::EdgeId call = program_.addCall(at, after, module_.procs.at(function), args, results, loc, label);
     for (ir::VarId result : results) program_.mutableEdge(call).names.push_back({"", result});
   }
-  // Any other target (the error function, an external function, one of another signature) is not
-  // modelled: that path ends in an unsupported edge to the error location rather than nowhere. Where the
-  // pointer only ever holds candidates the edge is infeasible, so it is not counted as a feature the front
-  // end could not translate (frontend.unsupported_edges).
+  // A function that is only declared (an external one, or a builtin such as the error function or a
+  // nondet function) is called as a direct call of it would be, on its own branch.
+  for (const llvm::Function* function : undefined) {
+    Segment called;
+    startSegment(called, branch(*function));
+    called.loc = loc;
+    try {
+      if (translateCallOf(called, call, *function)) flush(called, after, program_.ctx().bool_val(true), {}, "");
+    } catch (const UnsupportedFeature& feature) {
+      emitUnsupported(called, feature.what(), call);
+    }
+  }
+  // Any other target (a function outside the program, one of another signature) is not modelled: that
+  // path ends in an unsupported edge to the error location rather than nowhere. Where the pointer only
+  // ever holds candidates the edge is infeasible, so it is not counted as a feature the front end could
+  // not translate (frontend.unsupported_edges).
   std::string message = "call through " + pointerText + " of a function other than the " +
-                        std::to_string(candidates.size()) + " defined ones of its type at " + where(call);
+                        std::to_string(candidates.size() + undefined.size()) + " functions of its type at " + where(call);
   ir::EdgeId other = program_.addTransition(from, program_.proc(proc_).error, smt::mkAnd(program_.ctx(), otherTarget),
                                             {}, {}, {}, loc, "unsupported: " + message);
   program_.mutableEdge(other).unsupported = message;
@@ -229,6 +288,7 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
 }
 
 void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallInst& call, BuiltinKind kind) {
+  // Only direct calls come here (translateCallOf).
   std::string name = calledFunction(call)->getName().str();
   if (kind == BuiltinKind::Free) {
     segment.label.push_back("free(" + text(call.getArgOperand(0)) + ")");

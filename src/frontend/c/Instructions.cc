@@ -1,5 +1,6 @@
 // The semantics of values and non-memory instructions, terminators with their phi assignments, and
 // the C-like text of values used in edge labels.
+#include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Operator.h>
 
@@ -110,7 +111,7 @@ z3::expr FunctionTranslator::term(Segment& segment, const llvm::Value* value) {
   if (!type->isIntegerTy()) throw UnsupportedFeature(nonIntegerFeature(type));
   if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(value)) return encoder_.constant(constant->getValue());
   if (llvm::isa<llvm::UndefValue>(value)) return freshValue(segment, type->getIntegerBitWidth(), "undef");
-  if (llvm::isa<llvm::ConstantExpr>(value)) throw UnsupportedFeature("constant expression over addresses");
+  if (auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(value)) return constantExpressionTerm(segment, *expression);
   INVARIANT(false, "value used outside its segment without a variable in " + function_.getName().str());
   UNREACHABLE("");
 }
@@ -130,41 +131,16 @@ void FunctionTranslator::define(Segment& segment, const llvm::Instruction& instr
 // ---------------------------------------------------------------- instructions
 
 bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Instruction& instruction) {
-  if (auto* binary = llvm::dyn_cast<llvm::BinaryOperator>(&instruction)) {
-    translateBinary(segment, *binary);
-  } else if (auto* compare = llvm::dyn_cast<llvm::ICmpInst>(&instruction)) {
-    if (compare->isEquality()) {
-      // (uintptr_t)p == (uintptr_t)q (or == 0) compares the pointers: the conversion to an integer at
-      // least as wide as a pointer is injective, and comparing addresses avoids its wrap-around.
-      unsigned pointerBits = module_.memory.pointerBits();
-      auto address = [&](const llvm::Value* v) -> std::optional<z3::expr> {
-        if (auto* conversion = llvm::dyn_cast<llvm::PtrToIntOperator>(v);
-            conversion && conversion->getType()->getIntegerBitWidth() >= pointerBits)
-          return pointerTerm(segment, conversion->getPointerOperand());
-        if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(v); constant && constant->isZero())
-          return module_.memory.address(0);
-        return std::nullopt;
-      };
-      bool converted = llvm::isa<llvm::PtrToIntOperator>(compare->getOperand(0)) ||
-                       llvm::isa<llvm::PtrToIntOperator>(compare->getOperand(1));
-      auto a = converted ? address(compare->getOperand(0)) : std::nullopt;
-      auto b = converted ? address(compare->getOperand(1)) : std::nullopt;
-      if (a && b) {
-        define(segment, instruction, compare->getPredicate() == llvm::CmpInst::ICMP_EQ ? *a == *b : *a != *b);
-        return true;
-      }
-    }
-    const llvm::Type* operandType = compare->getOperand(0)->getType();
-    // Pointers compare as unsigned addresses (in the int encoding they are non-negative already).
-    unsigned bits = operandType->isPointerTy() ? module_.memory.pointerBits() : bitsOf(operandType, "comparison");
-    z3::expr a = term(segment, compare->getOperand(0)), b = term(segment, compare->getOperand(1));
-    define(segment, instruction, encoder_.compare(intPredOf(compare->getPredicate()), a, b, bits));
-  } else if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&instruction)) {
-    if (!select->getType()->isPointerTy()) bitsOf(select->getType(), "conditional expression");
-    z3::expr c = term(segment, select->getCondition());
-    define(segment, instruction, z3::ite(c, term(segment, select->getTrueValue()), term(segment, select->getFalseValue())));
+  if (llvm::isa<llvm::BinaryOperator>(instruction)) {
+    define(segment, instruction, binaryTerm(segment, llvm::cast<llvm::Operator>(instruction)));
+  } else if (llvm::isa<llvm::ICmpInst>(instruction)) {
+    define(segment, instruction, compareTerm(segment, llvm::cast<llvm::Operator>(instruction)));
+  } else if (llvm::isa<llvm::SelectInst>(instruction)) {
+    define(segment, instruction, selectTerm(segment, llvm::cast<llvm::Operator>(instruction)));
   } else if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&instruction)) {
-    translateCast(segment, *cast);
+    // A cast between pointers is computed where it is used.
+    if (!(cast->getSrcTy()->isPointerTy() && cast->getDestTy()->isPointerTy()))
+      define(segment, instruction, castTerm(segment, llvm::cast<llvm::Operator>(instruction)));
   } else if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&instruction)) {
     translateLoad(segment, *load);
   } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
@@ -186,42 +162,96 @@ bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Inst
   return true;
 }
 
-void FunctionTranslator::translateBinary(Segment& segment, const llvm::BinaryOperator& instruction) {
-  unsigned bits = bitsOf(instruction.getType(), "arithmetic");
-  IntOp op = intOpOf(instruction.getOpcode());
+// The operations below take an llvm::Operator, so that an instruction and a constant expression of the
+// same opcode (clang folds `(unsigned)&g + 4` or offsetof's `(size_t)&((T*)0)->f` into one) have one
+// translation.
+
+z3::expr FunctionTranslator::binaryTerm(Segment& segment, const llvm::Operator& operation) {
+  unsigned bits = bitsOf(operation.getType(), "arithmetic");
+  IntOp op = intOpOf(operation.getOpcode());
   bool overflowMatters = op == IntOp::Add || op == IntOp::Sub || op == IntOp::Mul;
-  bool nsw = overflowMatters && instruction.hasNoSignedWrap();
-  Defined result = encoder_.binary(op, term(segment, instruction.getOperand(0)), term(segment, instruction.getOperand(1)),
+  bool nsw = overflowMatters && llvm::cast<llvm::OverflowingBinaryOperator>(operation).hasNoSignedWrap();
+  Defined result = encoder_.binary(op, term(segment, operation.getOperand(0)), term(segment, operation.getOperand(1)),
                                    bits, nsw);
   if (!smt::isTrue(result.ok)) segment.constraints.push_back(result.ok);
-  define(segment, instruction, result.value);
+  return result.value;
 }
 
-void FunctionTranslator::translateCast(Segment& segment, const llvm::CastInst& cast) {
-  const llvm::Type* from = cast.getSrcTy();
-  const llvm::Type* to = cast.getDestTy();
+z3::expr FunctionTranslator::compareTerm(Segment& segment, const llvm::Operator& compare) {
+  auto predicate = static_cast<llvm::CmpInst::Predicate>(
+      llvm::isa<llvm::CmpInst>(compare) ? llvm::cast<llvm::CmpInst>(compare).getPredicate()
+                                        : llvm::cast<llvm::ConstantExpr>(compare).getPredicate());
+  if (llvm::CmpInst::isEquality(predicate)) {
+    // (uintptr_t)p == (uintptr_t)q (or == 0) compares the pointers: the conversion to an integer at
+    // least as wide as a pointer is injective, and comparing addresses avoids its wrap-around.
+    unsigned pointerBits = module_.memory.pointerBits();
+    auto address = [&](const llvm::Value* v) -> std::optional<z3::expr> {
+      if (auto* conversion = llvm::dyn_cast<llvm::PtrToIntOperator>(v);
+          conversion && conversion->getType()->getIntegerBitWidth() >= pointerBits)
+        return pointerTerm(segment, conversion->getPointerOperand());
+      if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(v); constant && constant->isZero())
+        return module_.memory.address(0);
+      return std::nullopt;
+    };
+    bool converted = llvm::isa<llvm::PtrToIntOperator>(compare.getOperand(0)) ||
+                     llvm::isa<llvm::PtrToIntOperator>(compare.getOperand(1));
+    auto a = converted ? address(compare.getOperand(0)) : std::nullopt;
+    auto b = converted ? address(compare.getOperand(1)) : std::nullopt;
+    if (a && b) return predicate == llvm::CmpInst::ICMP_EQ ? *a == *b : *a != *b;
+  }
+  const llvm::Type* operandType = compare.getOperand(0)->getType();
+  // Pointers compare as unsigned addresses (in the int encoding they are non-negative already).
+  unsigned bits = operandType->isPointerTy() ? module_.memory.pointerBits() : bitsOf(operandType, "comparison");
+  z3::expr a = term(segment, compare.getOperand(0)), b = term(segment, compare.getOperand(1));
+  return encoder_.compare(intPredOf(predicate), a, b, bits);
+}
+
+z3::expr FunctionTranslator::selectTerm(Segment& segment, const llvm::Operator& select) {
+  if (!select.getType()->isPointerTy()) bitsOf(select.getType(), "conditional expression");
+  z3::expr c = term(segment, select.getOperand(0));
+  return z3::ite(c, term(segment, select.getOperand(1)), term(segment, select.getOperand(2)));
+}
+
+z3::expr FunctionTranslator::castTerm(Segment& segment, const llvm::Operator& cast) {
+  const llvm::Value* operand = cast.getOperand(0);
+  const llvm::Type* from = operand->getType();
+  const llvm::Type* to = cast.getType();
   switch (cast.getOpcode()) {
     case llvm::Instruction::Trunc:
     case llvm::Instruction::ZExt:
     case llvm::Instruction::SExt: {
       unsigned a = bitsOf(from, "conversion"), b = bitsOf(to, "conversion");
-      z3::expr x = term(segment, cast.getOperand(0));
-      z3::expr r = cast.getOpcode() == llvm::Instruction::Trunc  ? encoder_.trunc(x, a, b)
-                   : cast.getOpcode() == llvm::Instruction::ZExt ? encoder_.zext(x, a, b)
-                                                                 : encoder_.sext(x, a, b);
-      define(segment, cast, r);
-      return;
+      z3::expr x = term(segment, operand);
+      return cast.getOpcode() == llvm::Instruction::Trunc  ? encoder_.trunc(x, a, b)
+             : cast.getOpcode() == llvm::Instruction::ZExt ? encoder_.zext(x, a, b)
+                                                           : encoder_.sext(x, a, b);
     }
     case llvm::Instruction::BitCast:
-      if (from->isPointerTy() && to->isPointerTy()) return;  // computed where it is used
-      if (from->isIntegerTy() && from == to) return define(segment, cast, term(segment, cast.getOperand(0)));
+      if (from->isIntegerTy() && from == to) return term(segment, operand);
       throw UnsupportedFeature("reinterpreting bit cast");
-    case llvm::Instruction::PtrToInt:
-      define(segment, cast, pointerToInteger(pointerTerm(segment, cast.getOperand(0)), bitsOf(to, "conversion")));
-      return;
-    case llvm::Instruction::IntToPtr: define(segment, cast, integerToPointer(segment, cast.getOperand(0))); return;
+    case llvm::Instruction::PtrToInt: return pointerToInteger(pointerTerm(segment, operand), bitsOf(to, "conversion"));
+    case llvm::Instruction::IntToPtr: return integerToPointer(segment, operand);
     default: throw UnsupportedFeature("floating-point conversion");
   }
+}
+
+z3::expr FunctionTranslator::constantExpressionTerm(Segment& segment, const llvm::ConstantExpr& expression) {
+  // What LLVM folds with the data layout (offsetof's ptrtoint of a GEP from null) is an integer already.
+  if (auto* folded = llvm::dyn_cast_or_null<llvm::ConstantInt>(
+          llvm::ConstantFoldConstant(&expression, function_.getParent()->getDataLayout())))
+    return encoder_.constant(folded->getValue());
+  // Otherwise the operation over the model's addresses: globals in regions and functions have fixed
+  // addresses, so `(unsigned)&g + 4` and `&a[1] == &b` are terms over numerals.
+  if (expression.isCast()) return castTerm(segment, llvm::cast<llvm::Operator>(expression));
+  if (expression.isCompare()) {
+    if (expression.getPredicate() > llvm::CmpInst::LAST_FCMP_PREDICATE)
+      return compareTerm(segment, llvm::cast<llvm::Operator>(expression));
+  } else if (expression.getOpcode() == llvm::Instruction::Select) {
+    return selectTerm(segment, llvm::cast<llvm::Operator>(expression));
+  } else if (llvm::Instruction::isBinaryOp(expression.getOpcode()) && expression.getType()->isIntegerTy()) {
+    return binaryTerm(segment, llvm::cast<llvm::Operator>(expression));
+  }
+  throw UnsupportedFeature(std::string("constant expression '") + expression.getOpcodeName() + "'");
 }
 
 // ---------------------------------------------------------------- terminators

@@ -52,6 +52,19 @@ PointsTo::PointsTo(const std::vector<const llvm::Function*>& functions, const ll
       if (leaf.type->isPointerTy())
         addTo(contents_[{object, static_cast<int64_t>(leaf.offset)}], targets(leaf.value));
   }
+  // An address converted to an integer inside a constant expression (`(unsigned)&g + 4`, which the
+  // translator computes over g's fixed address) exposes its object as a ptrtoint instruction does.
+  std::function<void(const llvm::Value*)> exposeConversions = [&](const llvm::Value* value) {
+    auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(value);
+    if (!expression) return;
+    if (expression->getOpcode() == llvm::Instruction::PtrToInt)
+      for (auto [object, offset] : targets(expression->getOperand(0))) exposed_.insert(object);
+    for (const llvm::Value* operand : expression->operands()) exposeConversions(operand);
+  };
+  for (const llvm::Function* function : functions)
+    for (const llvm::BasicBlock& block : *function)
+      for (const llvm::Instruction& instruction : block)
+        for (const llvm::Value* operand : instruction.operands()) exposeConversions(operand);
   for (bool changed = true; changed;) {
     changed = false;
     for (const llvm::Function* function : functions)

@@ -65,6 +65,7 @@ struct NondetDeclaration {
   std::string name;
   std::string valueType;   // the C type of the function's values (from its name)
   std::string returnType;  // the C type matching the program's declaration ("void" if none)
+  std::string symbol;      // the name the harness defines, when not `name` (an external function, renamed)
 };
 
 std::string cIntegerType(unsigned bits, bool isSigned) {
@@ -100,6 +101,25 @@ void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
     } else if (returned->isPointerTy()) {
       declaration.returnType = "void *";
     }
+    nondets.push_back(declaration);
+  }
+  // External functions (Builtins.h): the front end reads their results as inputs of the trace, so the
+  // harness defines them under a name of its own (the program cannot call the real one by chance, and the
+  // harness's own headers cannot clash with the program's declaration), taking any arguments.
+  for (llvm::Function& function : module) {
+    if (function.use_empty() || !isExternalFunction(function, errorFunction, ilp32)) continue;
+    std::string name = function.getName().str();
+    llvm::Type* returned = function.getReturnType();
+    NondetDeclaration declaration{name, "void", "void", "__argus_external_" + name};
+    if (returned->isIntegerTy()) {
+      bool isSigned = !function.hasRetAttribute(llvm::Attribute::ZExt);
+      declaration.returnType = cIntegerType(returned->getIntegerBitWidth(), isSigned);
+      declaration.valueType = declaration.returnType;
+    } else if (!returned->isVoidTy()) {
+      continue;  // a floating-point result: calls of it are unsupported, so no trace passes one
+    }
+    if (declaration.returnType.empty()) continue;
+    function.setName(declaration.symbol);
     nondets.push_back(declaration);
   }
   llvm::LLVMContext& context = module.getContext();
@@ -260,11 +280,15 @@ std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const s
          "__attribute__((destructor)) static void argus_report(void) {\n"
          "  fprintf(stderr, \"__ARGUS_CONSUMED %u\\n\", argus_used);\n}\n";
   for (const NondetDeclaration& nondet : nondets) {
+    // An external function takes whatever arguments the program passes (an unprototyped definition); a
+    // void one gives no input.
+    bool external = !nondet.symbol.empty();
+    std::string head = (external ? nondet.symbol : nondet.name) + (external ? "()" : "(void)");
     if (nondet.returnType == "void") {
-      out << "void " << nondet.name << "(void) { argus_next(\"" << nondet.name << "\"); }\n";
+      out << "void " << head << " {" << (external ? "" : " argus_next(\"" + nondet.name + "\");") << " }\n";
       continue;
     }
-    out << nondet.returnType << " " << nondet.name << "(void) { return (" << nondet.returnType << ")("
+    out << nondet.returnType << " " << head << " { return (" << nondet.returnType << ")("
         << nondet.valueType << ")argus_next(\"" << nondet.name << "\"); }\n";
   }
   if (defineError) out << "void " << errorFunction << "(void) { abort(); }\n";

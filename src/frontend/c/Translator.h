@@ -60,6 +60,8 @@ struct ModuleContext {
   /// The functions a call through a pointer may reach: the translated functions of the call's type
   /// whose address is taken (calling through a pointer to anything else is undefined).
   std::vector<const llvm::Function*> indirectCallCandidates(const llvm::CallInst& call) const;
+  /// The functions of the call's type that are only declared and whose address is taken (module order).
+  std::vector<const llvm::Function*> undefinedCallCandidates(const llvm::CallInst& call) const;
   /// Malloc or Calloc when the call allocates a fresh block (the points-to analysis's objects), else none.
   std::optional<BuiltinKind> allocationKind(const llvm::CallInst& call) const;
 
@@ -151,8 +153,14 @@ class FunctionTranslator {
   void define(Segment& segment, const llvm::Instruction& instruction, const z3::expr& value, bool labelled = true);
   /// Translates a non-terminator; false when the block ends here (error, stop, unsupported).
   bool translateInstruction(Segment& segment, const llvm::Instruction& instruction);
-  void translateBinary(Segment& segment, const llvm::BinaryOperator& instruction);
-  void translateCast(Segment& segment, const llvm::CastInst& instruction);
+  /// Integer operations of an instruction or a constant expression (llvm::Operator covers both).
+  z3::expr binaryTerm(Segment& segment, const llvm::Operator& operation);
+  z3::expr compareTerm(Segment& segment, const llvm::Operator& compare);
+  z3::expr selectTerm(Segment& segment, const llvm::Operator& select);
+  /// A cast to an integer, or from an integer to a pointer.
+  z3::expr castTerm(Segment& segment, const llvm::Operator& cast);
+  /// An integer-valued constant expression: folded by LLVM, or computed over the model's addresses.
+  z3::expr constantExpressionTerm(Segment& segment, const llvm::ConstantExpr& expression);
   void translateTerminator(Segment& segment, const llvm::Instruction& terminator);
   std::vector<PhiAssignment> phiAssignments(Segment& segment, const llvm::BasicBlock& from, const llvm::BasicBlock& to);
   unsigned bitsOf(const llvm::Type* type, const char* what) const;
@@ -195,10 +203,17 @@ class FunctionTranslator {
   bool isCallEdge(const llvm::Instruction& instruction) const;
   z3::expr callArgument(Segment& segment, const llvm::Value* argument);
   bool translateCall(Segment& segment, const llvm::CallInst& call);
-  void translateNondet(Segment& segment, const llvm::CallInst& call, const Builtin& builtin);
+  /// A call of `callee`, written directly or as one target of a function pointer: the same translation
+  /// either way. False when the block ends here (error, stop).
+  bool translateCallOf(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
+  /// A function the program does not define and argus does not know: any value of its result type
+  /// (externalResultType), as a nondet input; unsupported when memory could pass in or out.
+  void translateExternalCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
+  void translateNondet(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee, const Builtin& builtin);
   void translateUserCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
   /// A call through a function pointer: one call edge per defined function of the call's type whose
-  /// address is taken, guarded by the pointer's value.
+  /// address is taken, and per such function the program only declares the translation of a direct call
+  /// of it, each guarded by the pointer's value; any other value ends in an unsupported edge.
   void translateIndirectCall(Segment& segment, const llvm::CallInst& call);
   /// malloc, calloc, alloca, free.
   void translateAllocation(Segment& segment, const llvm::CallInst& call, BuiltinKind kind);
