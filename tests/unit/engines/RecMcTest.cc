@@ -182,6 +182,7 @@ TEST(RecMc, ProvesALinearLoopSafe) {
 TEST(RecMc, FindsADeepDerivation) {
   auto r = solveText(kCountToFive);
   expectUnsafe(r);
+  ASSERT_TRUE(r->answer.derivation.has_value());
   EXPECT_GE(r->answer.derivation->nodes.size(), 7u);  // six steps of P and the query
   EXPECT_GE(r->stats.getInt("recmc.bound"), 5);
 }
