@@ -9,8 +9,13 @@
 //    address was exposed so: provenance as in C's PNVI-ae proposal), and no memset/memcpy touches it.
 // Dereferencing a pointer that points to no object (null, uninitialised, freed) is undefined, so such
 // pointers contribute no targets. For SSH's state machines this turns `s->state` into a scalar again.
-// The same analysis finds the character accesses that region memory cannot model: those that may touch
-// bytes which an access of another scalar type touches too (mixesCharacters).
+// The same analysis decides which objects of region memory are bytes (inBytes): those whose bytes may be
+// accessed as two different scalar types (a char and an int, an int and a long, a pointer and a long:
+// unions, char pointers over ints, memcpy/memset of memory of unknown type), closed under "accessed by
+// the same non-character access", since one access goes either to the typed regions or to bytes. Char
+// accesses need no closure: their region is the byte memory itself. A pointer loaded from byte memory
+// may be any pointer ever stored into byte memory (its bytes may have been copied there one by one), or
+// one made from an integer; the analysis is iterated until the bytes objects no longer grow.
 #pragma once
 
 #include <llvm/IR/Instructions.h>
@@ -23,6 +28,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "frontend/c/Memory.h"
@@ -48,12 +54,11 @@ class PointsTo {
   std::optional<Field> promotedContent(const llvm::Value* object, int64_t offset) const;
   bool isPromoted(const llvm::Value* object) const { return promoted_.count(object) > 0; }
   size_t promotedObjects() const { return promoted_.size(); }
-  /// Whether a character (8-bit) access may touch a byte that an access of another scalar type (an
-  /// integer of other width, a pointer) also touches. `access`: the pointer of a load or store of chars,
-  /// or a memset/memcpy call that acts on bytes. C permits character access to any object, but region
-  /// memory keeps one array per scalar type: such an access would neither see nor change the bytes as
-  /// the other type holds them.
-  bool mixesCharacters(const llvm::Value* access) const { return mixingCharacterAccesses_.count(access) > 0; }
+  /// Whether the load or store through `pointer` (or the memset/memcpy with this destination or source,
+  /// or the object allocated at `pointer`) goes to byte memory: some object it may touch is bytes (then
+  /// all are).
+  bool inBytes(const llvm::Value* pointer) const;
+  size_t bytesObjects() const { return bytes_.size() - bytes_.count(0); }
 
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;
@@ -84,10 +89,15 @@ class PointsTo {
   struct ByteSpan {
     int64_t low, high, step, period, width;
     bool overlaps(const ByteSpan& other) const;
+    bool operator<(const ByteSpan& other) const {
+      return std::tie(low, high, step, period, width) < std::tie(other.low, other.high, other.step, other.period, other.width);
+    }
   };
   static ByteSpan gepSpan(const llvm::GEPOperator& gep, const llvm::DataLayout& layout);
-  std::vector<std::pair<uint32_t, ByteSpan>> spans(const llvm::Value* pointer, int64_t width);
-  void findCharacterMixing(const std::vector<const llvm::Function*>& functions);
+  /// The spans an access of `width` bytes at `pointer` plus `shift` may touch, per object.
+  std::vector<std::pair<uint32_t, ByteSpan>> spans(const llvm::Value* pointer, int64_t width, int64_t shift = 0);
+  /// Computes bytes_; true if it grew.
+  bool classifyBytes(const std::vector<const llvm::Function*>& functions);
 
   MemoryModel* memory_ = nullptr;
   const llvm::DataLayout* layout_ = nullptr;
@@ -100,7 +110,8 @@ class PointsTo {
   std::map<std::pair<uint32_t, int64_t>, Targets> contents_;  // (object, offset or kAnyOffset)
   std::set<uint32_t> exposed_;
   std::set<const llvm::Value*> promoted_;
-  std::set<const llvm::Value*> mixingCharacterAccesses_;
+  std::set<uint32_t> bytes_;  // objects in byte memory (0: unknown memory, the exposed objects)
+  Targets bytesPointers_;     // every pointer stored into byte memory, and unknown memory
 };
 
 }  // namespace argus::frontend
