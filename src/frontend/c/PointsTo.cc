@@ -78,7 +78,7 @@ PointsTo::Targets PointsTo::shifted(const Targets& in, int64_t offset) {
   return out;
 }
 
-bool PointsTo::addTo(Targets& into, const Targets& from) {
+bool PointsTo::addTo(Targets& into, const Targets& from, size_t maxOffsets) {
   // An object's unknown offset subsumes its known ones, and an object reached at more than kMaxOffsets
   // offsets is reached at an unknown one: pointer arithmetic in a loop (`for (p = a; ...; p++)`) would
   // otherwise add offsets without end.
@@ -90,7 +90,7 @@ bool PointsTo::addTo(Targets& into, const Targets& from) {
     changed = true;
     auto first = into.lower_bound({object, kAnyOffset});
     auto last = into.upper_bound({object, INT64_MAX});
-    if (offset == kAnyOffset || static_cast<size_t>(std::distance(first, last)) > kMaxOffsets) {
+    if (offset == kAnyOffset || static_cast<size_t>(std::distance(first, last)) > maxOffsets) {
       into.erase(first, last);
       into.insert({object, kAnyOffset});
     }
@@ -116,7 +116,7 @@ PointsTo::Targets PointsTo::targets(const llvm::Value* value) {
 PointsTo::Targets PointsTo::load(const Targets& from) {
   Targets out;
   for (auto [object, offset] : from) {
-    if (bytes_.count(object)) addTo(out, bytesPointers_);
+    if (holdsData(object, offset)) addTo(out, bytesPointers_);
     if (object == 0) {
       addTo(out, contents_[{0, kAnyOffset}]);
       out.insert({0, kAnyOffset});
@@ -137,7 +137,7 @@ bool PointsTo::store(const Targets& to, const Targets& value) {
   bool changed = false;
   for (auto [object, offset] : to) {
     changed |= addTo(contents_[{object, object == 0 ? kAnyOffset : offset}], value);
-    if (bytes_.count(object)) changed |= addTo(bytesPointers_, value);
+    if (holdsData(object, offset)) changed |= addTo(bytesPointers_, value, kMaxBytesPointerOffsets);
   }
   return changed;
 }
@@ -483,11 +483,36 @@ bool PointsTo::classifyBytes(const std::vector<const llvm::Function*>& functions
     if (mixedClasses.count(find(object))) bytes.insert(object);
   if (bytes.size() <= bytes_.size()) return false;
   bytes_ = std::move(bytes);
-  // What a pointer load from byte memory may give: any pointer stored there, also before this round.
+  // The spans where integers or chars are read or written in each bytes object (through unknown memory
+  // too, for the exposed objects): a pointer there may have been written or read as data.
+  dataSpans_.clear();
+  dataAt_.clear();
+  auto addData = [&](uint32_t object, const std::map<int, std::set<ByteSpan>>& byKind) {
+    for (auto& [kind, spans] : byKind)
+      if (kind != -1) dataSpans_[object].insert(dataSpans_[object].end(), spans.begin(), spans.end());
+  };
+  for (uint32_t object : bytes_) {
+    if (auto it = kinds.find(object); it != kinds.end()) addData(object, it->second);
+    if (exposed_.count(object) && unknown != kinds.end()) addData(object, unknown->second);
+  }
+  // What a pointer load from such a place may give: any pointer stored at such a place (its bytes may
+  // have been copied from there one by one), also before this round, or one made from an integer.
   bytesPointers_.insert({0, kAnyOffset});
   for (auto& [at, held] : contents_)
-    if (bytes_.count(at.first)) addTo(bytesPointers_, held);
+    if (holdsData(at.first, at.second)) addTo(bytesPointers_, held, kMaxBytesPointerOffsets);
   return true;
+}
+
+bool PointsTo::holdsData(uint32_t object, int64_t offset) {
+  if (!bytes_.count(object)) return false;
+  auto [it, fresh] = dataAt_.emplace(Target{object, offset}, false);
+  if (!fresh) return it->second;
+  auto width = static_cast<int64_t>(layout_->getPointerSize());
+  ByteSpan pointer = offset == kAnyOffset || object == 0 ? ByteSpan{0, 0, 0, 1, width} : ByteSpan{offset, offset, 0, 0, width};
+  auto data = dataSpans_.find(object);
+  if (data != dataSpans_.end())
+    it->second = std::any_of(data->second.begin(), data->second.end(), [&](const ByteSpan& span) { return span.overlaps(pointer); });
+  return it->second;
 }
 
 }  // namespace argus::frontend

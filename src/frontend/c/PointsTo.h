@@ -13,9 +13,11 @@
 // accessed as two different scalar types (a char and an int, an int and a long, a pointer and a long:
 // unions, char pointers over ints, memcpy/memset of memory of unknown type), closed under "accessed by
 // the same non-character access", since one access goes either to the typed regions or to bytes. Char
-// accesses need no closure: their region is the byte memory itself. A pointer loaded from byte memory
-// may be any pointer ever stored into byte memory (its bytes may have been copied there one by one), or
-// one made from an integer; the analysis is iterated until the bytes objects no longer grow.
+// accesses need no closure: their region is the byte memory itself. A pointer loaded from bytes that are
+// also accessed as data (integers, chars) may be any pointer ever stored at such bytes (its bytes may
+// have been copied there one by one), or one made from an integer; the analysis is iterated until the
+// bytes objects no longer grow. (Pointers at bytes accessed only as pointers keep their precise targets:
+// a pool for all of byte memory made linked structures' offsets grow round after round.)
 #pragma once
 
 #include <llvm/IR/Instructions.h>
@@ -63,13 +65,17 @@ class PointsTo {
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;
   static constexpr size_t kMaxOffsets = 64;
+  /// The same for the pointers made of bytes (bytesPointers_): they flow through every load of such
+  /// bytes, and pointer arithmetic on them (`Irp->Tail.Overlay.CurrentStackLocation++`) would add an offset
+  /// per round of the fixpoint to every object they reach.
+  static constexpr size_t kMaxBytesPointerOffsets = 4;
   using Target = std::pair<uint32_t, int64_t>;  // object (0: unknown memory), offset
   using Targets = std::set<Target>;
 
   uint32_t objectOf(const llvm::Value* base);
   Targets targets(const llvm::Value* value);
   static Targets shifted(const Targets& in, int64_t offset);
-  bool addTo(Targets& into, const Targets& from);
+  bool addTo(Targets& into, const Targets& from, size_t maxOffsets = kMaxOffsets);
   std::optional<Field> promotedSingleton(const Targets& to) const;
   Targets load(const Targets& from);
   bool store(const Targets& to, const Targets& value);
@@ -110,8 +116,13 @@ class PointsTo {
   std::map<std::pair<uint32_t, int64_t>, Targets> contents_;  // (object, offset or kAnyOffset)
   std::set<uint32_t> exposed_;
   std::set<const llvm::Value*> promoted_;
+  /// Whether a pointer at `offset` of `object` shares bytes with integer or char accesses of a bytes
+  /// object: then its bytes may be copied as data, and a pointer read there may be made of such bytes.
+  bool holdsData(uint32_t object, int64_t offset);
   std::set<uint32_t> bytes_;  // objects in byte memory (0: unknown memory, the exposed objects)
-  Targets bytesPointers_;     // every pointer stored into byte memory, and unknown memory
+  std::map<uint32_t, std::vector<ByteSpan>> dataSpans_;  // per bytes object: its integer and char accesses
+  std::map<Target, bool> dataAt_;                        // holdsData, computed once per round
+  Targets bytesPointers_;  // every pointer stored where it holdsData, and unknown memory
 };
 
 }  // namespace argus::frontend
