@@ -481,20 +481,22 @@ bool PointsTo::classifyBytes(const std::vector<const llvm::Function*>& functions
   std::set<uint32_t> bytes;
   for (uint32_t object = 0; object < parent.size(); ++object)
     if (mixedClasses.count(find(object))) bytes.insert(object);
-  if (bytes.size() <= bytes_.size()) return false;
-  bytes_ = std::move(bytes);
   // The spans where integers or chars are read or written in each bytes object (through unknown memory
-  // too, for the exposed objects): a pointer there may have been written or read as data.
-  dataSpans_.clear();
-  dataAt_.clear();
+  // too, for the exposed objects): a pointer there may have been written or read as data. Both these and
+  // the bytes objects only grow as the targets grow; the next round is needed when either did.
+  std::map<uint32_t, std::set<ByteSpan>> data;
   auto addData = [&](uint32_t object, const std::map<int, std::set<ByteSpan>>& byKind) {
     for (auto& [kind, spans] : byKind)
-      if (kind != -1) dataSpans_[object].insert(dataSpans_[object].end(), spans.begin(), spans.end());
+      if (kind != -1) data[object].insert(spans.begin(), spans.end());
   };
-  for (uint32_t object : bytes_) {
+  for (uint32_t object : bytes) {
     if (auto it = kinds.find(object); it != kinds.end()) addData(object, it->second);
     if (exposed_.count(object) && unknown != kinds.end()) addData(object, unknown->second);
   }
+  if (bytes == bytes_ && data == dataSpans_) return false;
+  bytes_ = std::move(bytes);
+  dataSpans_ = std::move(data);
+  dataAt_.clear();
   // What a pointer load from such a place may give: any pointer stored at such a place (its bytes may
   // have been copied from there one by one), also before this round, or one made from an integer.
   bytesPointers_.insert({0, kAnyOffset});

@@ -24,13 +24,13 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
+#include <compare>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "frontend/c/Memory.h"
@@ -95,9 +95,7 @@ class PointsTo {
   struct ByteSpan {
     int64_t low, high, step, period, width;
     bool overlaps(const ByteSpan& other) const;
-    bool operator<(const ByteSpan& other) const {
-      return std::tie(low, high, step, period, width) < std::tie(other.low, other.high, other.step, other.period, other.width);
-    }
+    auto operator<=>(const ByteSpan& other) const = default;
   };
   static ByteSpan gepSpan(const llvm::GEPOperator& gep, const llvm::DataLayout& layout);
   /// The spans an access of `width` bytes at `pointer` plus `shift` may touch, per object.
@@ -120,7 +118,7 @@ class PointsTo {
   /// object: then its bytes may be copied as data, and a pointer read there may be made of such bytes.
   bool holdsData(uint32_t object, int64_t offset);
   std::set<uint32_t> bytes_;  // objects in byte memory (0: unknown memory, the exposed objects)
-  std::map<uint32_t, std::vector<ByteSpan>> dataSpans_;  // per bytes object: its integer and char accesses
+  std::map<uint32_t, std::set<ByteSpan>> dataSpans_;  // per bytes object: its integer and char accesses
   std::map<Target, bool> dataAt_;                        // holdsData, computed once per round
   Targets bytesPointers_;  // every pointer stored where it holdsData, and unknown memory
 };
