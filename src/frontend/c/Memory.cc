@@ -7,6 +7,7 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
 #include "util/Error.h"
@@ -319,21 +320,55 @@ GepParts splitGep(const llvm::GEPOperator& gep, const llvm::DataLayout& layout) 
   return parts;
 }
 
-std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
-  if (auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(&call)) {
-    MemOperation op{intrinsic->getRawDest(), nullptr, intrinsic->getLength(), nullptr, &call};
-    if (auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(intrinsic)) op.source = transfer->getRawSource();
-    if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(intrinsic)) op.byte = set->getValue();
-    return op;
+namespace {
+
+/// The value of a constant length: an integer, or the offset of a field from a null pointer converted to
+/// an integer (and maybe extended or truncated).
+std::optional<uint64_t> constantLength(const llvm::Value* length, const llvm::DataLayout& layout) {
+  if (auto* integer = llvm::dyn_cast<llvm::ConstantInt>(length)) return integer->getZExtValue();
+  auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(length);
+  if (!expression) return std::nullopt;
+  switch (expression->getOpcode()) {
+    case llvm::Instruction::ZExt:
+    case llvm::Instruction::SExt:
+    case llvm::Instruction::Trunc: {
+      auto inner = constantLength(expression->getOperand(0), layout);
+      unsigned bits = expression->getType()->getIntegerBitWidth();
+      if (!inner || bits > 64) return std::nullopt;
+      return bits == 64 ? *inner : *inner & ((uint64_t{1} << bits) - 1);
+    }
+    case llvm::Instruction::PtrToInt: {
+      const llvm::Value* pointer = expression->getOperand(0);
+      llvm::APInt offset(layout.getIndexTypeSizeInBits(pointer->getType()), 0);
+      const llvm::Value* base = pointer->stripAndAccumulateConstantOffsets(layout, offset, /*AllowNonInbounds=*/true);
+      if (!llvm::isa<llvm::ConstantPointerNull>(base) || offset.isNegative()) return std::nullopt;
+      return offset.getZExtValue();
+    }
+    default: return std::nullopt;
   }
-  auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
-  if (!callee || !callee->isDeclaration() || call.arg_size() != 3) return std::nullopt;
-  llvm::StringRef name = callee->getName();
-  if (name == "memcpy" || name == "memmove")
-    return MemOperation{call.getArgOperand(0), call.getArgOperand(1), call.getArgOperand(2), nullptr, &call};
-  if (name == "memset")
-    return MemOperation{call.getArgOperand(0), nullptr, call.getArgOperand(2), call.getArgOperand(1), &call};
-  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
+  std::optional<MemOperation> op;
+  if (auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(&call)) {
+    op = MemOperation{intrinsic->getRawDest(), nullptr, intrinsic->getLength(), nullptr, &call};
+    if (auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(intrinsic)) op->source = transfer->getRawSource();
+    if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(intrinsic)) op->byte = set->getValue();
+  } else {
+    auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+    if (!callee || !callee->isDeclaration() || call.arg_size() != 3) return std::nullopt;
+    llvm::StringRef name = callee->getName();
+    if (name == "memcpy" || name == "memmove")
+      op = MemOperation{call.getArgOperand(0), call.getArgOperand(1), call.getArgOperand(2), nullptr, &call};
+    else if (name == "memset")
+      op = MemOperation{call.getArgOperand(0), nullptr, call.getArgOperand(2), call.getArgOperand(1), &call};
+    else
+      return std::nullopt;
+  }
+  op->bytes = constantLength(op->length, call.getModule()->getDataLayout());
+  return op;
 }
 
 llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& layout,
@@ -433,8 +468,7 @@ bool accessedAsCellsFrom(const llvm::Value* pointer, unsigned cellBits, uint64_t
     } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(user)) {
       auto operation = memOperation(*call);
       if (!operation) continue;  // lifetime markers and debug records (addressEscapes checked the rest)
-      auto* length = llvm::dyn_cast<llvm::ConstantInt>(operation->length);
-      if (!atStart || !length || length->getZExtValue() != bytes) return false;
+      if (!atStart || operation->bytes != bytes) return false;
       if (!operation->source) {
         if (!llvm::isa<llvm::ConstantInt>(operation->byte)) return false;
         continue;
@@ -460,12 +494,24 @@ bool accessedAsCells(const llvm::Value* pointer, unsigned cellBits, uint64_t byt
 
 std::optional<std::vector<MemoryLeaf>> memOperationLeaves(const MemOperation& operation, const llvm::DataLayout& layout,
                                                           const std::function<bool(const llvm::CallInst&)>& isAllocation) {
-  auto* length = llvm::dyn_cast<llvm::ConstantInt>(operation.length);
-  if (!length) return std::nullopt;
+  if (!operation.bytes) return std::nullopt;
   llvm::Type* shape = memOperationShape(operation, layout, isAllocation);
   if (!shape || !shape->isSized()) return std::nullopt;
-  std::vector<MemoryLeaf> leaves;
-  if (repeatedLeaves(shape, length->getZExtValue(), layout, leaves) != LeavesFailure::None) return std::nullopt;
+  // Whole copies of the shape, then the leaves of a prefix of it (`memcpy(next, sp, offsetof(T, f))`
+  // copies a stack location up to a field), unless a leaf straddles the end.
+  uint64_t bytes = *operation.bytes, shapeBytes = layout.getTypeAllocSize(shape).getFixedSize();
+  if (shapeBytes == 0) return std::nullopt;
+  std::vector<MemoryLeaf> leaves, prefix;
+  uint64_t whole = bytes / shapeBytes * shapeBytes;
+  if (repeatedLeaves(shape, whole, layout, leaves) != LeavesFailure::None) return std::nullopt;
+  if (bytes > whole) {
+    if (!typeLeaves(shape, whole, layout, prefix)) return std::nullopt;
+    for (const MemoryLeaf& leaf : prefix) {
+      uint64_t end = leaf.offset + layout.getTypeStoreSize(leaf.type).getFixedSize();
+      if (end <= bytes) leaves.push_back(leaf);
+      else if (leaf.offset < bytes) return std::nullopt;
+    }
+  }
   bool characters = std::all_of(leaves.begin(), leaves.end(), [](const MemoryLeaf& leaf) { return leaf.type->isIntegerTy(8); });
   if (characters) return std::nullopt;
   if (!operation.source) {

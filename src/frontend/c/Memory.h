@@ -216,6 +216,9 @@ struct MemOperation {
   const llvm::Value* length = nullptr;
   const llvm::Value* byte = nullptr;    // memset's value
   const llvm::CallInst* call = nullptr;
+  /// The length when it is a constant: an integer, or `offsetof` written as the address of a field of
+  /// a null pointer (`(long)&((T *)0)->f`, which clang leaves a constant expression).
+  std::optional<uint64_t> bytes = std::nullopt;
 };
 std::optional<MemOperation> memOperation(const llvm::CallInst& call);
 

@@ -344,12 +344,11 @@ void FunctionTranslator::translateMemOperation(Segment& segment, const MemOperat
   // Objects of their own: only whole-object operations, `int a[N] = {0}` (memset) and initialisation
   // from a constant or from another object of the same shape (memcpy/memmove); objects operated on
   // otherwise live in region memory (accessedAsCells).
-  auto* length = llvm::dyn_cast<llvm::ConstantInt>(call.length);
-  if (!length) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
+  if (!call.bytes) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
   const MemoryObject& object = *target.object;
   int64_t startsAt = 1;
   bool whole = target.index.is_numeral_i64(startsAt) && startsAt == 0 && !object.scalar &&
-               length->getZExtValue() == object.cells * object.cellBytes();
+               *call.bytes == object.cells * object.cellBytes();
   if (!whole) throw UnsupportedFeature("memset/memcpy of part of an object");
   z3::expr contents = program_.ctx().bool_val(true);
   if (!call.source) {
@@ -413,9 +412,8 @@ void FunctionTranslator::translateMemOperationByBytes(Segment& segment, const Me
   // object whose bytes other accesses read or write as wider scalars there (PointsTo::inBytes), so those
   // see them. Unrolled byte by byte; a length that is not a constant would need a quantified (or lambda)
   // array update, which the engines' interpolation and projection do not handle.
-  auto* length = llvm::dyn_cast<llvm::ConstantInt>(call.length);
-  if (!length) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
-  uint64_t bytes = length->getZExtValue();
+  if (!call.bytes) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
+  uint64_t bytes = *call.bytes;
   if (bytes > kMaxMemoryLeaves) throw UnsupportedFeature("memset/memcpy of more than " + std::to_string(kMaxMemoryLeaves) + " bytes");
   llvm::Type* byteType = llvm::Type::getInt8Ty(function_.getContext());
   std::vector<z3::expr> values;

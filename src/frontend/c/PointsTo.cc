@@ -438,11 +438,10 @@ bool PointsTo::classifyBytes(const std::vector<const llvm::Function*>& functions
       }
       return;
     }
-    auto* length = llvm::dyn_cast<llvm::ConstantInt>(operation.length);
     for (const llvm::Value* pointer : {operation.dest, operation.source}) {
       if (!pointer) continue;
-      Spans touched = spans(pointer, length ? static_cast<int64_t>(length->getZExtValue()) : 1);
-      if (!length)
+      Spans touched = spans(pointer, operation.bytes ? static_cast<int64_t>(*operation.bytes) : 1);
+      if (!operation.bytes)
         for (auto& [object, span] : touched) span.period = 1;
       record(8, touched);
     }

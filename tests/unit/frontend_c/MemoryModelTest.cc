@@ -393,3 +393,27 @@ int main(void) {
     }
   }
 }
+
+TEST(MemoryModel, MemcpyOfAPrefixUpToAFieldCopiesItsScalars) {
+  // CIL's drivers copy an I/O stack location up to a field: the length is the field's offset from a null
+  // pointer, and the copy is of the scalars before it (the objects stay typed).
+  for (auto [check, reachable] : std::vector<std::pair<const char*, bool>>{
+           {"next.a == 3 && next.p == &x && next.b == 9", true}, {"next.a != 3 || next.p != &x || next.b != 9", false}}) {
+    CSnippet snippet(std::string(kPrelude) + "extern void *memcpy(void *, const void *, unsigned long);\n" + R"(
+struct location { int a; int *p; int b; };
+int x;
+struct location current, next;
+int main(void) {
+  current.a = 3;
+  current.p = &x;
+  current.b = 4;
+  next.b = 9;
+  memcpy(&next, &current, (long)&((struct location *)0)->b);
+  if ()" + check + R"() reach_error();
+  return 0;
+}
+)");
+    SCOPED_TRACE(check);
+    expectReachability(snippet, reachable);
+  }
+}
