@@ -373,7 +373,18 @@ std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
 
 llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& layout,
                          const std::function<bool(const llvm::CallInst&)>& isAllocation) {
-  const llvm::Value* base = pointer->stripPointerCasts();
+  // The type the program gave the pointer last before it became a char pointer for the call
+  // (`memset(counters, 0, sizeof *counters)` with counters a `DISK_PERFORMANCE *` made from a void
+  // pointer): the effective type the program writes.
+  const llvm::Value* base = pointer;
+  for (;;) {
+    llvm::Type* type = base->getType()->getPointerElementType();
+    if (!type->isIntegerTy(8)) return type;
+    auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(base);
+    if (!cast) break;
+    base = cast->getOperand(0);
+  }
+  base = base->stripPointerCasts();
   llvm::Type* type = base->getType()->getPointerElementType();
   if (!type->isIntegerTy(8)) return type;
   // A char or void pointer says nothing of the memory it points into. An allocation is typed by what its
