@@ -40,6 +40,11 @@ ir::Result runEngine(const engines::EngineInfo& info, const ir::Program& program
   } catch (...) {
     result = ir::Result::unknown(ir::UnknownReason::Error, "engine " + info.name + " failed");
   }
+  // At the time limit the stop interrupts Z3, and a solver call other than a check (push, a model) then
+  // throws ("canceled", "there is no current model"): such a run ran out of time, it did not fail.
+  if (result.verdict == ir::Verdict::Unknown && result.reason == ir::UnknownReason::Error && ctx.shutdown &&
+      ctx.shutdown->stopRequested())
+    result = ir::Result::unknown(ir::UnknownReason::Timeout, "stopped at the time limit (" + result.detail + ")");
   if (result.engine.empty()) result.engine = info.name;
   return result;
 }
