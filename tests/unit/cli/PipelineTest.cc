@@ -17,7 +17,7 @@ namespace {
 /// An engine whose behaviour the test chooses.
 class FakeEngine : public engines::Engine {
  public:
-  enum class Mode { Throw, ThrowBadAlloc, Unsupported, Answer };
+  enum class Mode { Throw, ThrowBadAlloc, ThrowCanceled, Unsupported, Answer };
   explicit FakeEngine(Mode mode) : mode_(mode) {}
   std::string_view name() const override { return "fake"; }
   engines::Support supports(const ir::Program&) const override {
@@ -26,6 +26,7 @@ class FakeEngine : public engines::Engine {
   ir::Result run(const ir::Program&, engines::RunContext&) override {
     if (mode_ == Mode::Throw) throw std::runtime_error("solver exploded");
     if (mode_ == Mode::ThrowBadAlloc) throw std::bad_alloc();
+    if (mode_ == Mode::ThrowCanceled) throw z3::exception("canceled");  // what Z3 throws once interrupted
     return ir::Result::unknown(ir::UnknownReason::BoundReached, "10");
   }
 
@@ -70,6 +71,16 @@ TEST(Pipeline, EngineExceptionsBecomeUnknownWithTheMessage) {
   EXPECT_EQ(thrown.engine, "fake");
   EXPECT_EQ(runEngine(fakeInfo(FakeEngine::Mode::ThrowBadAlloc), r.program, r.ctx).reason,
             ir::UnknownReason::MemoryOut);
+}
+
+TEST(Pipeline, ASolverFailureAfterTheStopIsATimeoutNotAnError) {
+  EngineRun r;
+  EXPECT_EQ(runEngine(fakeInfo(FakeEngine::Mode::ThrowCanceled), r.program, r.ctx).reason, ir::UnknownReason::Error);
+  r.ctx.shutdown->requestStop("time limit");
+  ir::Result stopped = runEngine(fakeInfo(FakeEngine::Mode::ThrowCanceled), r.program, r.ctx);
+  EXPECT_EQ(stopped.verdict, ir::Verdict::Unknown);
+  EXPECT_EQ(stopped.reason, ir::UnknownReason::Timeout);
+  EXPECT_NE(stopped.detail.find("canceled"), std::string::npos) << stopped.detail;
 }
 
 TEST(Pipeline, UnsupportedProgramsSayWhy) {
