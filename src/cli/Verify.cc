@@ -38,6 +38,7 @@
 #include "report/TraceText.h"
 #include "report/VerdictLine.h"
 #include "util/Error.h"
+#include "util/KeepUntilExit.h"
 #include "util/TempDir.h"
 #include "witness/Witness.h"
 
@@ -45,17 +46,16 @@ namespace argus::cli {
 
 namespace {
 bool contextsToTheSystem = false;
-
-/// Keeps the context alive until the process ends (see leaveContextsToTheSystem), when that was asked for.
-void keepContextIfEnding(const std::shared_ptr<z3::context>& context) {
-  static auto* kept = new std::vector<std::shared_ptr<z3::context>>;  // never destroyed, on purpose
-  if (contextsToTheSystem) kept->push_back(context);
-}
 }  // namespace
 
 void leaveContextsToTheSystem() { contextsToTheSystem = true; }
 
 namespace {
+
+/// Keeps the context alive until the process ends (see leaveContextsToTheSystem), when that was asked for.
+void keepContextIfEnding(const std::shared_ptr<z3::context>& context) {
+  if (contextsToTheSystem) keepUntilExit(context);
+}
 
 /// State shared by the pipeline and the hard deadline.
 class VerifyRun {

@@ -6,8 +6,8 @@
 #include "transforms/HornInlining.h"
 
 #include <memory>
-#include <mutex>
-#include <vector>
+
+#include "util/KeepUntilExit.h"
 
 namespace argus::engines::recmc {
 
@@ -15,27 +15,18 @@ Support RecMcEngine::supports(const ir::Program&) const { return Support::yes();
 
 namespace {
 
-/// What a stop leaves half built is not destroyed: releasing the millions of terms of a driver's clauses
-/// one by one takes Z3 seconds past the deadline (floppy.i.cil-1: 3-7 s). It stays reachable until the
-/// process ends, which frees it at once (argus's main keeps the program's context to the end as well).
-template <typename T>
-void abandon(std::unique_ptr<T> object) {
-  static auto* kept = new std::vector<std::shared_ptr<void>>;  // never destroyed, on purpose
-  static std::mutex mutex;
-  std::lock_guard<std::mutex> lock(mutex);
-  kept->push_back(std::shared_ptr<T>(std::move(object)));
-}
-
-/// Abandons (see above) the encoding and the inlining when the run ends after a stop, in either's
-/// construction or in the solver's loop.
+/// What a stop leaves half built is not destroyed (keepUntilExit): releasing the millions of terms of a
+/// driver's clauses one by one takes Z3 seconds past the deadline (floppy.i.cil-1: 3-7 s). This keeps the
+/// encoding and the inlining when the run ends after a stop, in either's construction or in the solver's
+/// loop (argus's main keeps the program's context to the end as well).
 struct AbandonedOnStop {
   const ShutdownToken* stop;
   std::unique_ptr<transforms::HornEncoding>& encoding;
   std::unique_ptr<transforms::HornInlining>& inlining;
   ~AbandonedOnStop() {
     if (!stop || !stop->stopRequested()) return;
-    if (inlining) abandon(std::move(inlining));
-    if (encoding) abandon(std::move(encoding));
+    if (inlining) keepUntilExit(std::shared_ptr<transforms::HornInlining>(std::move(inlining)));
+    if (encoding) keepUntilExit(std::shared_ptr<transforms::HornEncoding>(std::move(encoding)));
   }
 };
 
