@@ -42,9 +42,13 @@ ir::Result runEngine(const engines::EngineInfo& info, const ir::Program& program
   }
   // At the time limit the stop interrupts Z3, and a solver call other than a check (push, a model) then
   // throws ("canceled", "there is no current model"): such a run ran out of time, it did not fail.
+  // The stop says why it came (RunContext::stopped: the time limit, or an interrupt).
   if (result.verdict == ir::Verdict::Unknown && result.reason == ir::UnknownReason::Error && ctx.shutdown &&
-      ctx.shutdown->stopRequested())
-    result = ir::Result::unknown(ir::UnknownReason::Timeout, "stopped at the time limit (" + result.detail + ")");
+      ctx.shutdown->stopRequested()) {
+    std::string failure = result.detail;
+    result = ctx.stopped();
+    result.detail += " (" + failure + ")";
+  }
   if (result.engine.empty()) result.engine = info.name;
   return result;
 }

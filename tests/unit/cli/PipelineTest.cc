@@ -73,14 +73,19 @@ TEST(Pipeline, EngineExceptionsBecomeUnknownWithTheMessage) {
             ir::UnknownReason::MemoryOut);
 }
 
-TEST(Pipeline, ASolverFailureAfterTheStopIsATimeoutNotAnError) {
+TEST(Pipeline, ASolverFailureAfterAStopEndsAsTheStopSays) {
   EngineRun r;
   EXPECT_EQ(runEngine(fakeInfo(FakeEngine::Mode::ThrowCanceled), r.program, r.ctx).reason, ir::UnknownReason::Error);
-  r.ctx.shutdown->requestStop("time limit");
+  r.ctx.shutdown->requestStop("timeout");  // as DeadlineWatch stops an engine at the time limit
   ir::Result stopped = runEngine(fakeInfo(FakeEngine::Mode::ThrowCanceled), r.program, r.ctx);
   EXPECT_EQ(stopped.verdict, ir::Verdict::Unknown);
   EXPECT_EQ(stopped.reason, ir::UnknownReason::Timeout);
   EXPECT_NE(stopped.detail.find("canceled"), std::string::npos) << stopped.detail;
+  // A stop for another reason (an interrupt) is a cancellation, not a timeout.
+  EngineRun interrupted;
+  interrupted.ctx.shutdown->requestStop("interrupted");
+  EXPECT_EQ(runEngine(fakeInfo(FakeEngine::Mode::ThrowCanceled), interrupted.program, interrupted.ctx).reason,
+            ir::UnknownReason::Cancelled);
 }
 
 TEST(Pipeline, UnsupportedProgramsSayWhy) {
