@@ -3,6 +3,7 @@
 // wrap-around where C defines it, a definedness condition where C leaves it undefined.
 #include "frontend/c/IntEncoding.h"
 
+#include <optional>
 #include <vector>
 
 #include <llvm/ADT/APInt.h>
@@ -181,6 +182,24 @@ Defined IntEncoder::intShift(IntOp op, const z3::expr& a, const z3::expr& b, uns
 }
 
 z3::expr IntEncoder::intBitwise(IntOp op, const z3::expr& a, const z3::expr& b, unsigned bits) const {
+  // x & m for a mask 0 < m < 2^(N-1) made of a few runs of ones [lo, hi): each run keeps
+  // (x mod 2^hi) - (x mod 2^lo) of the unsigned reading (linear, unlike the bit-vector round trip);
+  // x & (2^j - 1) is the unsigned reading modulo 2^j.
+  auto andMask = [&](const z3::expr& x, uint64_t mask) -> std::optional<z3::expr> {
+    if (mask == 0 || 64 - __builtin_clzll(mask) >= static_cast<int>(bits)) return std::nullopt;
+    std::vector<std::pair<unsigned, unsigned>> runs;
+    for (unsigned j = 0; j < 64; ++j) {
+      if (!(mask & (static_cast<uint64_t>(1) << j))) continue;
+      if (!runs.empty() && runs.back().second == j) runs.back().second = j + 1;
+      else runs.emplace_back(j, j + 1);
+    }
+    if (runs.size() > 4) return std::nullopt;
+    z3::expr ux = unsignedReading(x, bits);
+    auto low = [&](unsigned n) { return n == 0 ? ctx_.int_val(0) : z3::mod(ux, powerOfTwo(n)); };
+    z3::expr sum = low(runs[0].second) - low(runs[0].first);
+    for (size_t i = 1; i < runs.size(); ++i) sum = sum + (low(runs[i].second) - low(runs[i].first));
+    return sum;
+  };
   int64_t k;
   for (int side = 0; side < 2; ++side) {
     const z3::expr& c = side == 0 ? b : a;
@@ -188,25 +207,28 @@ z3::expr IntEncoder::intBitwise(IntOp op, const z3::expr& a, const z3::expr& b, 
     if (!smallNumeral(c, k)) continue;
     if (k == 0) return op == IntOp::And ? c : x;
     if (k == -1) return op == IntOp::And ? x : op == IntOp::Or ? c : -x - 1;  // ~x == -x - 1
-    // x & c for a positive c made of a few runs of ones [lo, hi): each run keeps
-    // (x mod 2^hi) - (x mod 2^lo) of the unsigned reading (linear, unlike the bit-vector round trip);
-    // x & (2^j - 1) is the unsigned reading modulo 2^j.
-    uint64_t mask = static_cast<uint64_t>(k);
-    if (op == IntOp::And && k > 0 && 64 - __builtin_clzll(mask) < static_cast<int>(bits)) {
-      std::vector<std::pair<unsigned, unsigned>> runs;
-      for (unsigned j = 0; j < 64; ++j) {
-        if (!(mask & (static_cast<uint64_t>(1) << j))) continue;
-        if (!runs.empty() && runs.back().second == j) runs.back().second = j + 1;
-        else runs.emplace_back(j, j + 1);
-      }
-      if (runs.size() <= 4) {
-        z3::expr ux = unsignedReading(x, bits);
-        auto low = [&](unsigned n) { return n == 0 ? ctx_.int_val(0) : z3::mod(ux, powerOfTwo(n)); };
-        z3::expr sum = low(runs[0].second) - low(runs[0].first);
-        for (size_t i = 1; i < runs.size(); ++i) sum = sum + (low(runs[i].second) - low(runs[i].first));
-        return sum;
-      }
+    // With m = k (k > 0) or m = ~k (k < 0), below the sign bit, everything follows from x & m, since
+    // neither operand's sign bit is touched: x | m = x + m - (x & m) and x ^ m = x + m - 2 (x & m) add
+    // the bits of m that x lacks (and remove those it has), x & ~m = x - (x & m), x | ~m = ~(~x & m) and
+    // x ^ ~m = ~(x ^ m), with ~y = -y - 1. (CIL writes `(int)c->Control | 128` for bit flags.)
+    uint64_t mask = k > 0 ? static_cast<uint64_t>(k) : ~static_cast<uint64_t>(k);
+    if (k > 0) {
+      auto both = andMask(x, mask);
+      if (!both) continue;
+      if (op == IntOp::And) return *both;
+      if (op == IntOp::Or) return x + c - *both;
+      return x + c - 2 * *both;
     }
+    z3::expr m = ctx_.int_val(static_cast<int64_t>(mask));
+    if (op == IntOp::Or) {
+      auto both = andMask(-x - 1, mask);
+      if (both) return -*both - 1;
+      continue;
+    }
+    auto both = andMask(x, mask);
+    if (!both) continue;
+    if (op == IntOp::And) return x - *both;
+    return -(x + m - 2 * *both) - 1;
   }
   z3::expr x = z3::int2bv(bits, a), y = z3::int2bv(bits, b);
   z3::expr r = op == IntOp::And ? (x & y) : op == IntOp::Or ? (x | y) : (x ^ y);

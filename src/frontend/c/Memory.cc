@@ -409,9 +409,14 @@ llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& lay
 
 llvm::Type* memOperationShape(const MemOperation& operation, const llvm::DataLayout& layout,
                               const std::function<bool(const llvm::CallInst&)>& isAllocation) {
-  llvm::Type* shape = memoryTypeAt(operation.dest, layout, isAllocation);
-  if (operation.source && shape && shape->isIntegerTy(8)) shape = memoryTypeAt(operation.source, layout, isAllocation);
-  return shape;
+  // A copy gives the bytes it writes the effective type of the object it copies from (C11 6.5p6), so
+  // the source's type decides where it is known and not chars (a struct copied into a `ULONG DumpData[]`
+  // log entry keeps its pointers pointers); a memset, or a copy from chars, takes the destination's.
+  if (operation.source) {
+    llvm::Type* source = memoryTypeAt(operation.source, layout, isAllocation);
+    if (source && !source->isIntegerTy(8)) return source;
+  }
+  return memoryTypeAt(operation.dest, layout, isAllocation);
 }
 
 bool addressEscapes(const llvm::Value* pointer) {

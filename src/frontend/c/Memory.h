@@ -227,8 +227,8 @@ std::optional<MemOperation> memOperation(const llvm::CallInst& call);
 /// chars; nullptr when it is not known. `isAllocation`: the calls that return fresh blocks.
 llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& layout,
                          const std::function<bool(const llvm::CallInst&)>& isAllocation);
-/// The scalars a memset/memcpy acts on: those of the destination's type, or of the source's when the
-/// destination is bytes; nullptr when it is not known.
+/// The scalars a memset/memcpy acts on: those of a copy's source type (the effective type it carries,
+/// C11 6.5p6) unless that is chars or not known, else of the destination's; nullptr when not known.
 llvm::Type* memOperationShape(const MemOperation& operation, const llvm::DataLayout& layout,
                               const std::function<bool(const llvm::CallInst&)>& isAllocation);
 /// The scalars a memset/memcpy of region memory copies or sets one by one (each as its own type), or

@@ -78,6 +78,17 @@ PointsTo::PointsTo(const std::vector<const llvm::Function*>& functions, const ll
   decide(functions, main);
 }
 
+bool PointsTo::onlyCompared(const llvm::Value* integer) {
+  // CIL writes a null test as `(unsigned int)p != (unsigned int)0`: the integer (or its truncation or
+  // extension) only decides a comparison and never becomes a pointer again.
+  return std::all_of(integer->user_begin(), integer->user_end(), [](const llvm::User* user) {
+    if (llvm::isa<llvm::ICmpInst>(user)) return true;
+    auto* cast = llvm::dyn_cast<llvm::CastInst>(user);
+    return cast && (llvm::isa<llvm::TruncInst>(cast) || llvm::isa<llvm::ZExtInst>(cast) || llvm::isa<llvm::SExtInst>(cast)) &&
+           onlyCompared(cast);
+  });
+}
+
 uint32_t PointsTo::objectOf(const llvm::Value* base) {
   auto [it, inserted] = objectIds_.emplace(base, static_cast<uint32_t>(objects_.size()));
   if (inserted) objects_.push_back(base);
@@ -173,6 +184,7 @@ bool PointsTo::transfer(const llvm::Instruction& instruction) {
   }
   if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&instruction)) {
     if (llvm::isa<llvm::PtrToIntInst>(cast)) {
+      if (onlyCompared(cast)) return false;
       bool changed = false;
       for (auto [object, offset] : targets(cast->getOperand(0))) changed |= exposed_.insert(object).second;
       return changed;
@@ -431,7 +443,11 @@ bool PointsTo::classifyBytes(const std::vector<const llvm::Function*>& functions
     return static_cast<int64_t>(layout_->getTypeStoreSize(const_cast<llvm::Type*>(type)));
   };
   auto kindOf = [](const llvm::Type* type) { return type->isPointerTy() ? -1 : static_cast<int>(type->getIntegerBitWidth()); };
-  auto record = [&](int kind, const Spans& touched) {
+  auto record = [&](int kind, const Spans& all) {
+    // A function is no object: a data access to it is undefined, so it adds no kinds.
+    Spans touched;
+    for (auto& [object, span] : all)
+      if (object == 0 || !llvm::isa<llvm::Function>(objects_[object])) touched.push_back({object, span});
     for (auto& [object, span] : touched) {
       kinds[object][kind].insert(span);
       if (kind != 8) unite(object, touched.front().first);

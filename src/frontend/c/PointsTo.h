@@ -6,7 +6,8 @@
 //  * every access that may touch it is exact — its pointer points to this object alone, at a constant
 //    offset — and the accessed fields do not overlap,
 //  * its address never becomes an integer (a pointer made from an integer may only reach objects whose
-//    address was exposed so: provenance as in C's PNVI-ae proposal), and no memset/memcpy touches it.
+//    address was exposed so: provenance as in C's PNVI-ae proposal; an address converted only to be
+//    compared, as CIL's `(unsigned int)p != 0`, is not exposed), and no memset/memcpy touches it.
 // Dereferencing a pointer that points to no object (null, uninitialised, freed) is undefined, so such
 // pointers contribute no targets. For SSH's state machines this turns `s->state` into a scalar again.
 // The same analysis decides which objects of region memory are bytes (inBytes): those whose bytes may be
@@ -73,6 +74,9 @@ class PointsTo {
   using Targets = std::set<Target>;
 
   uint32_t objectOf(const llvm::Value* base);
+  /// Whether an integer made from a pointer is only compared (through truncations and extensions): such
+  /// a conversion exposes no object, since no pointer can be made from the integer again.
+  static bool onlyCompared(const llvm::Value* integer);
   Targets targets(const llvm::Value* value);
   static Targets shifted(const Targets& in, int64_t offset);
   bool addTo(Targets& into, const Targets& from, size_t maxOffsets = kMaxOffsets);
