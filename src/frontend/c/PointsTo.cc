@@ -137,24 +137,27 @@ PointsTo::Targets PointsTo::targets(const llvm::Value* value) {
   return {{0, kAnyOffset}};  // undef, integer-to-pointer constants, ...: unknown memory
 }
 
-PointsTo::Targets PointsTo::load(const Targets& from) {
-  Targets out;
+bool PointsTo::loadInto(const Targets& from, Targets& into) {
+  // Straight into the loading value's set (no intermediate set per load and pass), and the pool of
+  // pointers made of bytes once, however many targets hold data.
+  bool changed = false, data = false;
   for (auto [object, offset] : from) {
-    if (holdsData(object, offset)) addTo(out, bytesPointers_);
+    data = data || holdsData(object, offset);
     if (object == 0) {
-      addTo(out, contents_[{0, kAnyOffset}]);
-      out.insert({0, kAnyOffset});
+      if (auto it = contents_.find({0, kAnyOffset}); it != contents_.end()) changed |= addTo(into, it->second);
+      changed |= addTo(into, {{0, kAnyOffset}});
       continue;
     }
     if (offset == kAnyOffset) {
       for (auto it = contents_.lower_bound({object, INT64_MIN}); it != contents_.end() && it->first.first == object; ++it)
-        addTo(out, it->second);
+        changed |= addTo(into, it->second);
       continue;
     }
-    addTo(out, contents_[{object, offset}]);
-    addTo(out, contents_[{object, kAnyOffset}]);
+    for (int64_t at : {offset, kAnyOffset})
+      if (auto it = contents_.find({object, at}); it != contents_.end()) changed |= addTo(into, it->second);
   }
-  return out;
+  if (data) changed |= addTo(into, bytesPointers_);
+  return changed;
 }
 
 bool PointsTo::store(const Targets& to, const Targets& value) {
@@ -177,6 +180,15 @@ bool PointsTo::call(const llvm::CallInst& site, const llvm::Function& callee) {
 
 bool PointsTo::transfer(const llvm::Instruction& instruction) {
   auto set = [&](const Targets& targets) { return addTo(values_[&instruction], targets); };
+  // An operand's set by reference where it has one (an instruction or argument): the copy that
+  // targets() returns made up much of each pass over a driver.
+  auto setFrom = [&](const llvm::Value* operand) {
+    if (llvm::isa<llvm::Instruction>(operand) || llvm::isa<llvm::Argument>(operand)) {
+      auto it = values_.find(operand);
+      return it != values_.end() && addTo(values_[&instruction], it->second);
+    }
+    return set(targets(operand));
+  };
   if (llvm::isa<llvm::AllocaInst>(instruction)) return set({{objectOf(&instruction), 0}});
   if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&instruction)) {
     auto offset = constantOffset(*llvm::cast<llvm::GEPOperator>(gep), *layout_);
@@ -190,23 +202,24 @@ bool PointsTo::transfer(const llvm::Instruction& instruction) {
       return changed;
     }
     if (llvm::isa<llvm::IntToPtrInst>(cast)) return set({{0, kAnyOffset}});
-    if (cast->getType()->isPointerTy()) return set(targets(cast->getOperand(0)));
+    if (cast->getType()->isPointerTy()) return setFrom(cast->getOperand(0));
     return false;
   }
   if (auto* phi = llvm::dyn_cast<llvm::PHINode>(&instruction)) {
     if (!phi->getType()->isPointerTy()) return false;
     bool changed = false;
-    for (const llvm::Value* incoming : phi->incoming_values()) changed |= set(targets(incoming));
+    for (const llvm::Value* incoming : phi->incoming_values()) changed |= setFrom(incoming);
     return changed;
   }
   if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&instruction)) {
     if (!select->getType()->isPointerTy()) return false;
-    return set(targets(select->getTrueValue())) | set(targets(select->getFalseValue()));
+    bool changed = setFrom(select->getTrueValue());
+    return setFrom(select->getFalseValue()) || changed;
   }
   if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&instruction))
-    return freeze->getType()->isPointerTy() && set(targets(freeze->getOperand(0)));
+    return freeze->getType()->isPointerTy() && setFrom(freeze->getOperand(0));
   if (auto* loaded = llvm::dyn_cast<llvm::LoadInst>(&instruction))
-    return loaded->getType()->isPointerTy() && set(load(targets(loaded->getPointerOperand())));
+    return loaded->getType()->isPointerTy() && loadInto(targets(loaded->getPointerOperand()), values_[&instruction]);
   if (auto* stored = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
     if (!stored->getValueOperand()->getType()->isPointerTy()) return false;
     return store(targets(stored->getPointerOperand()), targets(stored->getValueOperand()));
@@ -222,7 +235,8 @@ bool PointsTo::transfer(const llvm::Instruction& instruction) {
     // functions return the destination.
     bool changed = site->getType()->isPointerTy() && set(targets(operation->dest));
     if (!operation->source) return changed;
-    Targets copied = load(shifted(targets(operation->source), kAnyOffset));
+    Targets copied;
+    loadInto(shifted(targets(operation->source), kAnyOffset), copied);
     return store(shifted(targets(operation->dest), kAnyOffset), copied) || changed;
   }
   if (isAllocation_(*site)) return set({{objectOf(site), 0}});

@@ -81,7 +81,8 @@ class PointsTo {
   static Targets shifted(const Targets& in, int64_t offset);
   bool addTo(Targets& into, const Targets& from, size_t maxOffsets = kMaxOffsets);
   std::optional<Field> promotedSingleton(const Targets& to) const;
-  Targets load(const Targets& from);
+  /// Adds what loads through `from` may give to `into`; true if it grew.
+  bool loadInto(const Targets& from, Targets& into);
   bool store(const Targets& to, const Targets& value);
   bool transfer(const llvm::Instruction& instruction);
   bool call(const llvm::CallInst& call, const llvm::Function& callee);
