@@ -15,7 +15,7 @@ std::string assumptions(const ir::Origin& origin) {
   // Region memory (frontend/c/Memory.h) is in use when the program allocates or its addresses escape.
   std::string memory = origin.heapTop.empty()
                            ? ""
-                           : "; memory is read only through lvalues of its type (C's effective-type rule), no "
+                           : "; memory holds each scalar type at the offsets where it is accessed as that type, and bytes (little-endian) where types mix, no "
                              "pointer to no object (uninitialised, freed, out of bounds, made from an integer "
                              "that was not an address) is dereferenced, and allocations succeed";
   return ub + integers + memory;

@@ -308,7 +308,9 @@ void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallI
   std::string why;
   auto leaves = allocationLeaves(call, function_.getParent()->getDataLayout(), why);
   if (!leaves) throw UnsupportedFeature("calloc: " + why);
-  storeFilled(segment, Address{nullptr, block, module_.memory.isPromoted(&call) ? &call : nullptr, 0}, *leaves, 0);
+  Address start{nullptr, block, module_.memory.isPromoted(&call) ? &call : nullptr, 0};
+  start.bytes = !start.promoted && module_.pointsTo.inBytes(&call);
+  storeFilled(segment, start, *leaves, 0);
 }
 
 bool FunctionTranslator::translateIntrinsic(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee) {

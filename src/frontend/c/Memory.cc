@@ -7,6 +7,7 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
 #include "util/Error.h"
@@ -319,26 +320,71 @@ GepParts splitGep(const llvm::GEPOperator& gep, const llvm::DataLayout& layout) 
   return parts;
 }
 
-std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
-  if (auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(&call)) {
-    MemOperation op{intrinsic->getRawDest(), nullptr, intrinsic->getLength(), nullptr, &call};
-    if (auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(intrinsic)) op.source = transfer->getRawSource();
-    if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(intrinsic)) op.byte = set->getValue();
-    return op;
+namespace {
+
+/// The value of a constant length: an integer, or the offset of a field from a null pointer converted to
+/// an integer (and maybe extended or truncated).
+std::optional<uint64_t> constantLength(const llvm::Value* length, const llvm::DataLayout& layout) {
+  if (auto* integer = llvm::dyn_cast<llvm::ConstantInt>(length)) return integer->getZExtValue();
+  auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(length);
+  if (!expression) return std::nullopt;
+  switch (expression->getOpcode()) {
+    case llvm::Instruction::ZExt:
+    case llvm::Instruction::SExt:
+    case llvm::Instruction::Trunc: {
+      auto inner = constantLength(expression->getOperand(0), layout);
+      unsigned bits = expression->getType()->getIntegerBitWidth();
+      if (!inner || bits > 64) return std::nullopt;
+      return bits == 64 ? *inner : *inner & ((uint64_t{1} << bits) - 1);
+    }
+    case llvm::Instruction::PtrToInt: {
+      const llvm::Value* pointer = expression->getOperand(0);
+      llvm::APInt offset(layout.getIndexTypeSizeInBits(pointer->getType()), 0);
+      const llvm::Value* base = pointer->stripAndAccumulateConstantOffsets(layout, offset, /*AllowNonInbounds=*/true);
+      if (!llvm::isa<llvm::ConstantPointerNull>(base) || offset.isNegative()) return std::nullopt;
+      return offset.getZExtValue();
+    }
+    default: return std::nullopt;
   }
-  auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
-  if (!callee || !callee->isDeclaration() || call.arg_size() != 3) return std::nullopt;
-  llvm::StringRef name = callee->getName();
-  if (name == "memcpy" || name == "memmove")
-    return MemOperation{call.getArgOperand(0), call.getArgOperand(1), call.getArgOperand(2), nullptr, &call};
-  if (name == "memset")
-    return MemOperation{call.getArgOperand(0), nullptr, call.getArgOperand(2), call.getArgOperand(1), &call};
-  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<MemOperation> memOperation(const llvm::CallInst& call) {
+  std::optional<MemOperation> op;
+  if (auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(&call)) {
+    op = MemOperation{intrinsic->getRawDest(), nullptr, intrinsic->getLength(), nullptr, &call};
+    if (auto* transfer = llvm::dyn_cast<llvm::MemTransferInst>(intrinsic)) op->source = transfer->getRawSource();
+    if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(intrinsic)) op->byte = set->getValue();
+  } else {
+    auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+    if (!callee || !callee->isDeclaration() || call.arg_size() != 3) return std::nullopt;
+    llvm::StringRef name = callee->getName();
+    if (name == "memcpy" || name == "memmove")
+      op = MemOperation{call.getArgOperand(0), call.getArgOperand(1), call.getArgOperand(2), nullptr, &call};
+    else if (name == "memset")
+      op = MemOperation{call.getArgOperand(0), nullptr, call.getArgOperand(2), call.getArgOperand(1), &call};
+    else
+      return std::nullopt;
+  }
+  op->bytes = constantLength(op->length, call.getModule()->getDataLayout());
+  return op;
 }
 
 llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& layout,
                          const std::function<bool(const llvm::CallInst&)>& isAllocation) {
-  const llvm::Value* base = pointer->stripPointerCasts();
+  // The type the program gave the pointer last before it became a char pointer for the call
+  // (`memset(counters, 0, sizeof *counters)` with counters a `DISK_PERFORMANCE *` made from a void
+  // pointer): the effective type the program writes.
+  const llvm::Value* base = pointer;
+  for (;;) {
+    llvm::Type* type = base->getType()->getPointerElementType();
+    if (!type->isIntegerTy(8)) return type;
+    auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(base);
+    if (!cast) break;
+    base = cast->getOperand(0);
+  }
+  base = base->stripPointerCasts();
   llvm::Type* type = base->getType()->getPointerElementType();
   if (!type->isIntegerTy(8)) return type;
   // A char or void pointer says nothing of the memory it points into. An allocation is typed by what its
@@ -363,9 +409,14 @@ llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& lay
 
 llvm::Type* memOperationShape(const MemOperation& operation, const llvm::DataLayout& layout,
                               const std::function<bool(const llvm::CallInst&)>& isAllocation) {
-  llvm::Type* shape = memoryTypeAt(operation.dest, layout, isAllocation);
-  if (operation.source && shape && shape->isIntegerTy(8)) shape = memoryTypeAt(operation.source, layout, isAllocation);
-  return shape;
+  // A copy gives the bytes it writes the effective type of the object it copies from (C11 6.5p6), so
+  // the source's type decides where it is known and not chars (a struct copied into a `ULONG DumpData[]`
+  // log entry keeps its pointers pointers); a memset, or a copy from chars, takes the destination's.
+  if (operation.source) {
+    llvm::Type* source = memoryTypeAt(operation.source, layout, isAllocation);
+    if (source && !source->isIntegerTy(8)) return source;
+  }
+  return memoryTypeAt(operation.dest, layout, isAllocation);
 }
 
 bool addressEscapes(const llvm::Value* pointer) {
@@ -400,6 +451,98 @@ bool addressEscapes(const llvm::Value* pointer) {
   return false;
 }
 
+namespace {
+
+/// The cell layout of the object a memcpy's other pointer points to at its start, if it is a global or a
+/// local of equal integer cells.
+std::optional<CellLayout> objectCellsAt(const llvm::Value* pointer, const llvm::DataLayout& layout) {
+  const llvm::Value* base = pointer->stripPointerCasts();
+  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(base)) return cellLayout(global->getValueType(), layout);
+  if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(base); alloca && !alloca->isArrayAllocation())
+    return cellLayout(alloca->getAllocatedType(), layout);
+  return std::nullopt;
+}
+
+bool accessedAsCellsFrom(const llvm::Value* pointer, unsigned cellBits, uint64_t bytes, bool atStart,
+                         const llvm::DataLayout& layout) {
+  uint64_t cellBytes = (cellBits + 7) / 8;
+  auto isCell = [&](const llvm::Type* type) { return type->isIntegerTy(cellBits); };
+  for (const llvm::User* user : pointer->users()) {
+    if (auto* load = llvm::dyn_cast<llvm::LoadInst>(user)) {
+      if (!isCell(load->getType())) return false;
+    } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(user)) {
+      if (!isCell(store->getValueOperand()->getType())) return false;
+    } else if (auto* gep = llvm::dyn_cast<llvm::GEPOperator>(user)) {
+      GepParts parts = splitGep(*gep, layout);
+      if (parts.constantBytes % static_cast<int64_t>(cellBytes) != 0) return false;
+      for (const ScaledIndex& index : parts.scaled)
+        if (index.elementBytes % static_cast<int64_t>(cellBytes) != 0) return false;
+      bool stays = atStart && parts.constantBytes == 0 && parts.scaled.empty();
+      if (!accessedAsCellsFrom(gep, cellBits, bytes, stays, layout)) return false;
+    } else if (llvm::isa<llvm::BitCastOperator>(user)) {
+      if (!accessedAsCellsFrom(user, cellBits, bytes, atStart, layout)) return false;
+    } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(user)) {
+      auto operation = memOperation(*call);
+      if (!operation) continue;  // lifetime markers and debug records (addressEscapes checked the rest)
+      if (!atStart || operation->bytes != bytes) return false;
+      if (!operation->source) {
+        if (!llvm::isa<llvm::ConstantInt>(operation->byte)) return false;
+        continue;
+      }
+      // The other object has the same cells; a constant source may be longer (SROA copies only the
+      // prefix of `char s[] = "abc"` it did not split off).
+      const llvm::Value* other = operation->dest == pointer ? operation->source : operation->dest;
+      auto* constant = llvm::dyn_cast<llvm::GlobalVariable>(other->stripPointerCasts());
+      bool constantSource = other == operation->source && constant && constant->isConstant();
+      auto cells = objectCellsAt(other, layout);
+      if (!cells || cells->cellBits != cellBits) return false;
+      if (constantSource ? cells->cells * cellBytes < bytes : cells->cells * cellBytes != bytes) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool accessedAsCells(const llvm::Value* pointer, unsigned cellBits, uint64_t bytes, const llvm::DataLayout& layout) {
+  return accessedAsCellsFrom(pointer, cellBits, bytes, true, layout);
+}
+
+std::optional<std::vector<MemoryLeaf>> memOperationLeaves(const MemOperation& operation, const llvm::DataLayout& layout,
+                                                          const std::function<bool(const llvm::CallInst&)>& isAllocation) {
+  if (!operation.bytes) return std::nullopt;
+  llvm::Type* shape = memOperationShape(operation, layout, isAllocation);
+  if (!shape || !shape->isSized()) return std::nullopt;
+  // Whole copies of the shape, then the leaves of a prefix of it (`memcpy(next, sp, offsetof(T, f))`
+  // copies a stack location up to a field), unless a leaf straddles the end.
+  uint64_t bytes = *operation.bytes, shapeBytes = layout.getTypeAllocSize(shape).getFixedSize();
+  if (shapeBytes == 0) return std::nullopt;
+  std::vector<MemoryLeaf> leaves, prefix;
+  uint64_t whole = bytes / shapeBytes * shapeBytes;
+  if (repeatedLeaves(shape, whole, layout, leaves) != LeavesFailure::None) return std::nullopt;
+  if (bytes > whole) {
+    if (!typeLeaves(shape, whole, layout, prefix)) return std::nullopt;
+    for (const MemoryLeaf& leaf : prefix) {
+      uint64_t end = leaf.offset + layout.getTypeStoreSize(leaf.type).getFixedSize();
+      if (end <= bytes) leaves.push_back(leaf);
+      else if (leaf.offset < bytes) return std::nullopt;
+    }
+  }
+  bool characters = std::all_of(leaves.begin(), leaves.end(), [](const MemoryLeaf& leaf) { return leaf.type->isIntegerTy(8); });
+  if (characters) return std::nullopt;
+  if (!operation.source) {
+    // A memset puts its byte into every byte: an integer leaf gets the byte repeated, a pointer only
+    // the null pointer.
+    auto* byte = llvm::dyn_cast<llvm::ConstantInt>(operation.byte);
+    bool pointers = std::any_of(leaves.begin(), leaves.end(), [](const MemoryLeaf& leaf) { return leaf.type->isPointerTy(); });
+    bool widths = std::all_of(leaves.begin(), leaves.end(), [](const MemoryLeaf& leaf) {
+      return leaf.type->isPointerTy() || leaf.type->getIntegerBitWidth() % 8 == 0;
+    });
+    if (!byte || (pointers && !byte->isZero()) || (!byte->isZero() && !widths)) return std::nullopt;
+  }
+  return leaves;
+}
+
 bool MemoryModel::inRegions(const llvm::Value* base) {
   if (auto it = inRegions_.find(base); it != inRegions_.end()) return it->second;
   bool regions = addressEscapes(base);
@@ -409,6 +552,14 @@ bool MemoryModel::inRegions(const llvm::Value* base) {
               !constantCells(global->getInitializer(), shape->cellBits, layout_);
   } else if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(base)) {
     regions = regions || !alloca->isStaticAlloca() || !cellLayout(alloca->getAllocatedType(), layout_);
+  }
+  // An object accessed other than as its cells (a char pointer over an int, a union's other member, a
+  // memset of part of it) is bytes in region memory, which models that.
+  if (!regions) {
+    llvm::Type* type = llvm::isa<llvm::GlobalVariable>(base) ? llvm::cast<llvm::GlobalVariable>(base)->getValueType()
+                                                            : llvm::cast<llvm::AllocaInst>(base)->getAllocatedType();
+    auto shape = cellLayout(type, layout_);
+    regions = !accessedAsCells(base, shape->cellBits, layout_.getTypeAllocSize(type).getFixedSize(), layout_);
   }
   inRegions_.emplace(base, regions);
   return regions;
@@ -420,13 +571,66 @@ z3::sort MemoryModel::cellSort(const llvm::Type* type) const {
 
 ir::VarId MemoryModel::region(const llvm::Type* type) {
   INVARIANT(isScalarMemoryType(type), "region of a non-scalar type");
-  std::pair<bool, unsigned> key{type->isPointerTy(), type->isPointerTy() ? 0 : type->getIntegerBitWidth()};
+  return regionOf(type->isPointerTy(), type->isPointerTy() ? 0 : type->getIntegerBitWidth());
+}
+
+ir::VarId MemoryModel::byteRegion() { return regionOf(false, 8); }
+
+ir::VarId MemoryModel::regionOf(bool pointer, unsigned bits) {
+  std::pair<bool, unsigned> key{pointer, bits};
   if (auto it = regions_.find(key); it != regions_.end()) return it->second;
-  std::string name = key.first ? "__mem_ptr" : "__mem_i" + std::to_string(key.second);
-  ir::VarId var = program_.addGlobal(names_.unique(name), program_.ctx().array_sort(indexSort(), cellSort(type)));
+  std::string name = pointer ? "__mem_ptr" : "__mem_i" + std::to_string(bits);
+  z3::sort cells = pointer ? indexSort() : encoder_.sortOf(bits);
+  ir::VarId var = program_.addGlobal(names_.unique(name), program_.ctx().array_sort(indexSort(), cells));
   regions_.emplace(key, var);
-  program_.origin().regions.push_back({var, key.first ? pointerBits_ : key.second, key.first});
+  program_.origin().regions.push_back({var, pointer ? pointerBits_ : bits, pointer});
   return var;
+}
+
+std::vector<z3::expr> MemoryModel::toBytes(const z3::expr& value, const llvm::Type* type) const {
+  // int encoding: an integer holds its signed reading, a pointer its (non-negative) address; byte k is
+  // the value shifted right by 8k bits and wrapped into i8 (floor division and mod by constants, linear).
+  // Numerals are split here, so that initialisers and calloc's zeros stay numerals.
+  unsigned bits = type->isPointerTy() ? pointerBits_ : type->getIntegerBitWidth();
+  INVARIANT(bits % 8 == 0, "bytes of a scalar of whole bytes");
+  std::vector<z3::expr> out;
+  std::optional<llvm::APInt> constant;
+  if (value.is_numeral()) {
+    // Z3 prints numerals in decimal; APInt reads them exactly at any width (negative int readings too).
+    std::string digits = value.get_decimal_string(0);
+    constant = llvm::APInt(2 * bits + 8, digits, 10).trunc(bits);
+  }
+  for (unsigned k = 0; k < bits / 8; ++k) {
+    if (constant) {
+      out.push_back(encoder_.constant(constant->extractBits(8, 8 * k)));
+    } else if (encoder_.isInt()) {
+      z3::expr shifted = k == 0 ? value : value / encoder_.powerOfTwo(8 * k);
+      out.push_back(encoder_.wrap(shifted, 8));
+    } else {
+      out.push_back(value.extract(8 * k + 7, 8 * k));
+    }
+  }
+  return out;
+}
+
+z3::expr MemoryModel::fromBytes(const std::vector<z3::expr>& bytes, const llvm::Type* type) const {
+  // int encoding: the lower bytes count by their unsigned reading, the highest by its signed reading
+  // for an integer (so the sum is the signed reading) and by its unsigned one for a pointer.
+  bool pointer = type->isPointerTy();
+  z3::context& ctx = program_.ctx();
+  if (!encoder_.isInt()) {
+    z3::expr value = bytes.back();
+    for (size_t k = bytes.size() - 1; k-- > 0;) value = z3::concat(value, bytes[k]);
+    return value;
+  }
+  z3::expr sum = ctx.int_val(0);
+  for (size_t k = 0; k < bytes.size(); ++k) {
+    bool top = k + 1 == bytes.size();
+    z3::expr byte = top && !pointer ? bytes[k] : encoder_.unsignedReading(bytes[k], 8);
+    z3::expr weighted = k == 0 ? byte : byte * encoder_.powerOfTwo(8 * static_cast<unsigned>(k));
+    sum = k == 0 ? weighted : sum + weighted;
+  }
+  return sum;
 }
 
 ir::VarId MemoryModel::heapTop() {
@@ -553,6 +757,17 @@ std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(st
       }
       if (isPromoted(&global)) {
         contents.insert_or_assign(promotedField(&global, static_cast<int64_t>(leaf.offset), leaf.type), value);
+        continue;
+      }
+      if (inBytes(&global) && !leaf.type->isIntegerTy(8)) {
+        if (!leaf.type->isPointerTy() && leaf.type->getIntegerBitWidth() % 8 != 0) {
+          why = "initialiser of global variable " + global.getName().str() + " in memory accessed as bytes";
+          return {};
+        }
+        ir::VarId bytes = byteRegion();
+        std::vector<z3::expr> parts = toBytes(value, leaf.type);
+        for (size_t k = 0; k < parts.size(); ++k)
+          contents.insert_or_assign(bytes, z3::store(current(bytes), offsetAddress(base, static_cast<int64_t>(leaf.offset + k)), parts[k]));
         continue;
       }
       ir::VarId var = region(leaf.type);

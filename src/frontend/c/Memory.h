@@ -1,4 +1,4 @@
-// The memory the C front end models, in two parts.
+// The memory the C front end models, in three parts.
 //  * Objects of their own: globals and allocas that SROA could not split, whose address never becomes a
 //    value and whose memory is a sequence of equal integer cells. A scalar global that is only loaded
 //    and stored directly becomes an ordinary ir global; every other such object becomes an SMT array
@@ -7,12 +7,18 @@
 //    pointers or mixed types, variable-length arrays, the heap): pointers are byte addresses (Int, or a
 //    pointer-wide bit-vector), and memory is split by the scalar type of the access — one SMT array per
 //    integer width and one for pointers (the component-as-array model of Burstall and Bornat, as in
-//    CPAchecker's predicate analysis). The split is sound for programs that access an object only
-//    through lvalues of its type (C's effective-type rule, C11 6.5p7); accesses that visibly reinterpret
-//    memory (a load through a cast pointer of another type) are unsupported. Globals in regions get
+//    CPAchecker's predicate analysis). The split is sound for objects whose bytes are accessed as one
+//    scalar type only; the others are byte memory (below). Globals in regions get
 //    fixed addresses after the functions' addresses; the heap, escaping allocas and VLAs are allocated
 //    from a bump pointer (`__heap_top`), so every allocation is fresh, non-null and disjoint from all
 //    others, and memory nobody wrote holds arbitrary values.
+//  * Byte memory, for region objects whose bytes are accessed as different scalar types (unions, char
+//    pointers over ints, memcpy/memset of unknown type, pointers stored in integer cells; the points-to
+//    analysis decides which, PointsTo::inBytes): the region of 8-bit cells (`__mem_i8`, the same array
+//    character accesses of typed objects use) holds all their bytes, and a wider scalar is composed from
+//    and decomposed into its bytes, little-endian, on every access (as CBMC and ESBMC do for such
+//    objects). Sharing the array with char accesses means a char access need not know which kind of
+//    object it touches. Objects of their own accessed other than as their cells live in region memory.
 // Anything else is not modelled, and the translator turns the instruction that needs it into an
 // `unsupported` edge.
 #pragma once
@@ -81,6 +87,16 @@ class MemoryModel {
   bool inRegions(const llvm::Value* base);
   /// The region array for accesses of `type` (an integer or pointer type), created on first use.
   ir::VarId region(const llvm::Type* type);
+  /// The region of 8-bit cells: character accesses, and every byte of objects in byte memory.
+  ir::VarId byteRegion();
+  /// Objects in byte memory (decided by the points-to analysis).
+  void setBytes(std::function<bool(const llvm::Value*)> inBytes) { inBytes_ = std::move(inBytes); }
+  bool inBytes(const llvm::Value* object) const { return inBytes_ && inBytes_(object); }
+  /// The bytes of a scalar of `type` (an integer of whole bytes or a pointer), lowest address first
+  /// (little-endian), each an i8 value of the encoding; numerals are folded.
+  std::vector<z3::expr> toBytes(const z3::expr& value, const llvm::Type* type) const;
+  /// The scalar of `type` whose bytes these are (the inverse of toBytes).
+  z3::expr fromBytes(const std::vector<z3::expr>& bytes, const llvm::Type* type) const;
   /// The cell sort of the region for `type`.
   z3::sort cellSort(const llvm::Type* type) const;
   /// The bump pointer of allocations.
@@ -123,11 +139,13 @@ class MemoryModel {
   // region memory
   std::map<const llvm::Value*, bool> inRegions_;
   std::map<std::pair<bool, unsigned>, ir::VarId> regions_;  // (pointer?, bits) → array
+  ir::VarId regionOf(bool pointer, unsigned bits);
   ir::VarId heapTop_ = ir::kNone;
   uint64_t nextStaticAddress_ = 16;
   std::map<const llvm::Value*, uint64_t> staticAddresses_;  // globals and functions
   std::vector<const llvm::GlobalVariable*> regionGlobals_;
   std::function<bool(const llvm::Value*)> isPromoted_;
+  std::function<bool(const llvm::Value*)> inBytes_;
   std::map<std::pair<const llvm::Value*, int64_t>, ir::VarId> promotedFields_;
 };
 
@@ -135,6 +153,12 @@ class MemoryModel {
 /// address of a load, a store, a memset/memcpy or a lifetime marker: then the object's address is a
 /// value, and the object must live in region memory.
 bool addressEscapes(const llvm::Value* pointer);
+
+/// True iff every access through `pointer` (derived through GEPs and casts) reads or writes whole
+/// `cellBits`-bit integer cells, and every memset/memcpy of it covers the whole object of `bytes` bytes
+/// (a memcpy from or to an object of the same cells): then the object can be an array of its cells.
+/// Objects accessed otherwise (a char pointer over an int, a union) live in region memory.
+bool accessedAsCells(const llvm::Value* pointer, unsigned cellBits, uint64_t bytes, const llvm::DataLayout& layout);
 
 /// A scalar piece of a memory type or constant: its byte offset, its type (an integer or a pointer
 /// type) and, for constants, its value (nullptr: undefined, so left arbitrary).
@@ -192,6 +216,9 @@ struct MemOperation {
   const llvm::Value* length = nullptr;
   const llvm::Value* byte = nullptr;    // memset's value
   const llvm::CallInst* call = nullptr;
+  /// The length when it is a constant: an integer, or `offsetof` written as the address of a field of
+  /// a null pointer (`(long)&((T *)0)->f`, which clang leaves a constant expression).
+  std::optional<uint64_t> bytes = std::nullopt;
 };
 std::optional<MemOperation> memOperation(const llvm::CallInst& call);
 
@@ -200,10 +227,16 @@ std::optional<MemOperation> memOperation(const llvm::CallInst& call);
 /// chars; nullptr when it is not known. `isAllocation`: the calls that return fresh blocks.
 llvm::Type* memoryTypeAt(const llvm::Value* pointer, const llvm::DataLayout& layout,
                          const std::function<bool(const llvm::CallInst&)>& isAllocation);
-/// The scalars a memset/memcpy acts on: those of the destination's type, or of the source's when the
-/// destination is bytes; nullptr when it is not known.
+/// The scalars a memset/memcpy acts on: those of a copy's source type (the effective type it carries,
+/// C11 6.5p6) unless that is chars or not known, else of the destination's; nullptr when not known.
 llvm::Type* memOperationShape(const MemOperation& operation, const llvm::DataLayout& layout,
                               const std::function<bool(const llvm::CallInst&)>& isAllocation);
+/// The scalars a memset/memcpy of region memory copies or sets one by one (each as its own type), or
+/// nullopt when it acts on bytes: its length is not a constant, the memory's type is not known or not
+/// made of integers and pointers, it is of chars, or a memset puts a non-zero or unknown byte into a
+/// pointer. The translator and the points-to analysis both decide by this.
+std::optional<std::vector<MemoryLeaf>> memOperationLeaves(const MemOperation& operation, const llvm::DataLayout& layout,
+                                                          const std::function<bool(const llvm::CallInst&)>& isAllocation);
 
 /// True iff every use of the global is a direct integer load or store of its value type.
 bool isDirectScalarGlobal(const llvm::GlobalVariable& global);

@@ -24,6 +24,11 @@ std::string unknownPointerFeature(const llvm::Value* pointer) {
   return "pointer whose object is not statically known";
 }
 
+/// A cell of `bits` whose every byte is `byte` (memset); `bits` is a multiple of 8 unless the byte is 0.
+llvm::APInt filledCell(unsigned bits, uint8_t byte) {
+  return byte == 0 ? llvm::APInt(bits, 0) : llvm::APInt::getSplat(bits, llvm::APInt(8, byte));
+}
+
 }  // namespace
 
 Address FunctionTranslator::resolve(Segment& segment, const llvm::Value* pointer) {
@@ -121,9 +126,12 @@ z3::expr FunctionTranslator::pointerToInteger(const z3::expr& address, unsigned 
 
 Address FunctionTranslator::offsetBy(const Address& address, uint64_t bytes) {
   z3::context& ctx = program_.ctx();
-  if (address.inRegions())
-    return Address{nullptr, addressSum(address.index, module_.memory.address(bytes)), address.promoted,
-                   address.promotedOffset + static_cast<int64_t>(bytes), address.base()};
+  if (address.inRegions()) {
+    Address further{nullptr, addressSum(address.index, module_.memory.address(bytes)), address.promoted,
+                    address.promotedOffset + static_cast<int64_t>(bytes), address.base()};
+    further.bytes = address.bytes;
+    return further;
+  }
   if (bytes % address.object->cellBytes() != 0) throw UnsupportedFeature("access that does not start at a cell boundary");
   uint64_t cells = bytes / address.object->cellBytes();
   return Address{address.object, addressSum(address.index, encoder_.isInt() ? ctx.int_val(cells)
@@ -162,23 +170,6 @@ static void checkCellWidth(const Address& address, const llvm::Type* type) {
                              std::to_string(address.object->cellBits) + "-bit cells");
 }
 
-void FunctionTranslator::checkTypedAccess(const llvm::Value* pointer, const llvm::Type* accessed) {
-  if (accessed->isIntegerTy(8) && module_.pointsTo.mixesCharacters(pointer))
-    throw UnsupportedFeature("character access to bytes also accessed as another type");
-  // A cast from a pointer to char (void *, malloc's result) or to a struct or array whose first
-  // scalar is of the accessed type views memory as C allows; any other cast reinterprets it.
-  const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
-  while (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) {
-    llvm::Type* from = cast->getSrcTy()->getPointerElementType();
-    std::vector<MemoryLeaf> leaves;
-    bool viewsFirstScalar = typeLeaves(from, 0, layout, leaves) && !leaves.empty() &&
-                            (leaves[0].type == accessed || (leaves[0].type->isPointerTy() && accessed->isPointerTy()));
-    if (!from->isIntegerTy(8) && !viewsFirstScalar && !(from->isPointerTy() && accessed->isPointerTy()))
-      throw UnsupportedFeature("access that reinterprets memory of another type (type punning)");
-    pointer = cast->getOperand(0);
-  }
-}
-
 void FunctionTranslator::requireNonNull(Segment& segment, const z3::expr& address) {
   // A null dereference crashes the program, which then reaches no error: the path ends.
   int64_t constant = 0;
@@ -186,10 +177,61 @@ void FunctionTranslator::requireNonNull(Segment& segment, const z3::expr& addres
   segment.constraints.push_back(address != module_.memory.address(0));
 }
 
+Address FunctionTranslator::accessAddress(Segment& segment, const llvm::Value* pointer) {
+  Address address = resolve(segment, pointer);
+  address.bytes = address.inRegions() && !address.promoted && module_.pointsTo.inBytes(pointer);
+  return address;
+}
+
+/// The bytes of a scalar in byte memory: a pointer's or an integer's of whole bytes.
+static unsigned bytesOfScalar(const llvm::Type* type, unsigned pointerBits) {
+  unsigned bits = type->isPointerTy() ? pointerBits : type->getIntegerBitWidth();
+  if (bits % 8 != 0) throw UnsupportedFeature("access of " + std::to_string(bits) + " bits to memory accessed as bytes");
+  return bits / 8;
+}
+
+z3::expr FunctionTranslator::loadBytes(Segment& segment, const Address& address, const llvm::Type* type) {
+  // Bytes nobody wrote are arbitrary; in the int encoding each is cut to the i8 range, and so the
+  // composed scalar is in its range too.
+  z3::expr contents = regionContents(segment, module_.memory.byteRegion());
+  std::vector<z3::expr> bytes;
+  for (unsigned k = 0; k < bytesOfScalar(type, module_.memory.pointerBits()); ++k) {
+    z3::expr byte = z3::select(contents, k == 0 ? address.index : module_.memory.offsetAddress(address.index, k));
+    z3::expr range = encoder_.inRange(byte, 8);
+    if (!smt::isTrue(range)) segment.constraints.push_back(range);
+    bytes.push_back(byte);
+  }
+  return module_.memory.fromBytes(bytes, type);
+}
+
+void FunctionTranslator::storeBytes(Segment& segment, const Address& address, const llvm::Type* type, const z3::expr& value) {
+  ir::VarId region = module_.memory.byteRegion();
+  z3::expr contents = regionContents(segment, region);
+  std::vector<z3::expr> bytes;
+  if (encoder_.isInt() && !value.is_numeral()) {
+    // The bytes are fresh constants that compose to the value (each in the i8 range, so they are unique):
+    // one linear equation, which the solver handles better than a division and a modulo per byte.
+    for (unsigned k = 0; k < bytesOfScalar(type, module_.memory.pointerBits()); ++k) {
+      z3::expr byte = smt::freshConst(program_.ctx(), program_.proc(proc_).name + "::byte", program_.ctx().int_sort());
+      segment.aux.push_back(byte);
+      segment.constraints.push_back(encoder_.inRange(byte, 8));
+      bytes.push_back(byte);
+    }
+    segment.constraints.push_back(module_.memory.fromBytes(bytes, type) == value);
+  } else {
+    bytes = module_.memory.toBytes(value, type);
+  }
+  for (size_t k = 0; k < bytes.size(); ++k)
+    contents = z3::store(contents, k == 0 ? address.index : module_.memory.offsetAddress(address.index, static_cast<int64_t>(k)),
+                         bytes[k]);
+  segment.assigned.insert_or_assign(region, contents);
+}
+
 z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, llvm::Type* type) {
   z3::expr value = program_.ctx().bool_val(true);
   if (address.inRegions()) {
     requireNonNull(segment, address.base());
+    if (address.bytes && !type->isIntegerTy(8)) return loadBytes(segment, address, type);
     value = address.promoted
                 ? regionContents(segment, module_.memory.promotedField(address.promoted, address.promotedOffset, type))
                 : z3::select(regionContents(segment, module_.memory.region(type)), address.index);
@@ -215,6 +257,7 @@ void FunctionTranslator::storeAt(Segment& segment, const Address& address, llvm:
     segment.assigned.insert_or_assign(module_.memory.promotedField(address.promoted, address.promotedOffset, type), value);
     return;
   }
+  if (address.inRegions() && address.bytes && !type->isIntegerTy(8)) return storeBytes(segment, address, type, value);
   if (address.inRegions()) {
     ir::VarId region = module_.memory.region(type);
     segment.assigned.insert_or_assign(region, z3::store(regionContents(segment, region), address.index, value));
@@ -234,8 +277,7 @@ void FunctionTranslator::storeAt(Segment& segment, const Address& address, llvm:
 void FunctionTranslator::translateLoad(Segment& segment, const llvm::LoadInst& load) {
   llvm::Type* type = load.getType();
   if (!type->isPointerTy()) bitsOf(type, "load");
-  Address address = resolve(segment, load.getPointerOperand());
-  if (address.inRegions()) checkTypedAccess(load.getPointerOperand(), type);
+  Address address = accessAddress(segment, load.getPointerOperand());
   define(segment, load, loadAt(segment, address, type));
 }
 
@@ -243,8 +285,7 @@ void FunctionTranslator::translateStore(Segment& segment, const llvm::StoreInst&
   const llvm::Value* value = store.getValueOperand();
   llvm::Type* type = value->getType();
   if (!type->isPointerTy()) bitsOf(type, "store");
-  Address address = resolve(segment, store.getPointerOperand());
-  if (address.inRegions()) checkTypedAccess(store.getPointerOperand(), type);
+  Address address = accessAddress(segment, store.getPointerOperand());
   z3::expr stored = term(segment, value);
   segment.label.push_back(text(store.getPointerOperand()) + " = " + text(value));
   storeAt(segment, address, type, stored);
@@ -292,8 +333,6 @@ void FunctionTranslator::translateAlloca(Segment& segment, const llvm::AllocaIns
 }
 
 void FunctionTranslator::translateMemOperation(Segment& segment, const MemOperation& call) {
-  auto* length = llvm::dyn_cast<llvm::ConstantInt>(call.length);
-  if (!length) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
   Address target = resolve(segment, call.dest);
   std::optional<Address> from;
   if (call.source) {
@@ -301,20 +340,21 @@ void FunctionTranslator::translateMemOperation(Segment& segment, const MemOperat
     if (!(constant && constant->isConstant() && constant->hasInitializer() && !target.inRegions()))
       from = resolve(segment, call.source);
   }
-  if (target.inRegions() || (from && from->inRegions()))
-    return translateMemOperationByLeaves(segment, call, length->getZExtValue());
+  if (target.inRegions() || (from && from->inRegions())) return translateMemOperationByLeaves(segment, call);
   // Objects of their own: only whole-object operations, `int a[N] = {0}` (memset) and initialisation
-  // from a constant or from another object of the same shape (memcpy/memmove).
+  // from a constant or from another object of the same shape (memcpy/memmove); objects operated on
+  // otherwise live in region memory (accessedAsCells).
+  if (!call.bytes) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
   const MemoryObject& object = *target.object;
   int64_t startsAt = 1;
   bool whole = target.index.is_numeral_i64(startsAt) && startsAt == 0 && !object.scalar &&
-               length->getZExtValue() == object.cells * object.cellBytes();
+               *call.bytes == object.cells * object.cellBytes();
   if (!whole) throw UnsupportedFeature("memset/memcpy of part of an object");
   z3::expr contents = program_.ctx().bool_val(true);
   if (!call.source) {
     auto* byte = llvm::dyn_cast<llvm::ConstantInt>(call.byte);
-    if (!byte || !(byte->isZero() || object.cellBits == 8)) throw UnsupportedFeature("memset with a non-zero pattern");
-    std::vector<llvm::APInt> cells(object.cells, llvm::APInt(object.cellBits, byte->getZExtValue() & 0xff));
+    if (!byte || !(byte->isZero() || object.cellBits % 8 == 0)) throw UnsupportedFeature("memset with a non-zero pattern");
+    std::vector<llvm::APInt> cells(object.cells, filledCell(object.cellBits, static_cast<uint8_t>(byte->getZExtValue() & 0xff)));
     contents = module_.memory.constantTerm(object, cells);
   } else if (!from) {
     auto* constant = llvm::cast<llvm::GlobalVariable>(call.source->stripPointerCasts());
@@ -337,43 +377,55 @@ void FunctionTranslator::translateMemOperation(Segment& segment, const MemOperat
 
 void FunctionTranslator::storeFilled(Segment& segment, const Address& block, const std::vector<MemoryLeaf>& leaves,
                                      uint8_t byte) {
-  // Integer leaves get the byte (callers allow a non-zero byte only for leaves of one byte); pointers NULL.
+  // Integer leaves get the byte in each of their bytes (callers allow a non-zero byte only for leaves of
+  // whole bytes); pointers NULL (callers allow only a zero byte for them).
   for (const MemoryLeaf& leaf : leaves) {
     z3::expr value = leaf.type->isPointerTy() ? module_.memory.address(0)
-                                              : encoder_.constant(llvm::APInt(leaf.type->getIntegerBitWidth(), byte));
+                                              : encoder_.constant(filledCell(leaf.type->getIntegerBitWidth(), byte));
     storeAt(segment, offsetBy(block, leaf.offset), leaf.type, value);
   }
 }
 
-void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length) {
-  // The bytes are copied or set as the scalars of the destination's type (of the source's when the
-  // destination is bytes): region memory holds one array per scalar width, so that bytes written as chars
-  // would be lost on reads of wider scalars. Memory whose type is not known is not modelled.
+void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const MemOperation& call) {
+  // The scalars of the destination's type (of the source's when the destination is bytes) are copied or
+  // set one by one, each to the typed region of its type or to byte memory; an operation on memory of
+  // unknown type, of chars, or of a length that is not a constant acts on the bytes themselves.
   const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
-  llvm::Type* shape = memOperationShape(call, layout, [&](const llvm::CallInst& c) { return module_.allocationKind(c).has_value(); });
-  if (!shape || !shape->isSized()) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
-  std::vector<MemoryLeaf> leaves;
-  switch (repeatedLeaves(shape, length, layout, leaves)) {
-    case LeavesFailure::None: break;
-    case LeavesFailure::Size: throw UnsupportedFeature("memset/memcpy of part of an object");
-    case LeavesFailure::Content: throw UnsupportedFeature("memset/memcpy of memory that is not made of integers and pointers");
-  }
-  bool bytewise = !leaves.empty() && leaves[0].type->isIntegerTy(8) && leaves.size() == length;
-  if (shape->isIntegerTy(8) && !bytewise) throw UnsupportedFeature("memset/memcpy of memory whose type is not known");
-  if (bytewise && module_.pointsTo.mixesCharacters(call.call))
-    throw UnsupportedFeature("memset/memcpy of bytes also accessed as another type");
-  Address target = resolve(segment, call.dest);
+  auto leaves = memOperationLeaves(call, layout, [&](const llvm::CallInst& c) { return module_.allocationKind(c).has_value(); });
+  Address target = accessAddress(segment, call.dest);
+  if (!leaves) return translateMemOperationByBytes(segment, call, target);
   if (!call.source) {
-    auto* byte = llvm::dyn_cast<llvm::ConstantInt>(call.byte);
-    if (!byte || !(byte->isZero() || bytewise)) throw UnsupportedFeature("memset with a non-zero pattern");
-    storeFilled(segment, target, leaves, static_cast<uint8_t>(byte->getZExtValue() & 0xff));
+    auto byte = static_cast<uint8_t>(llvm::cast<llvm::ConstantInt>(call.byte)->getZExtValue() & 0xff);
+    storeFilled(segment, target, *leaves, byte);
   } else {
-    Address source = resolve(segment, call.source);
+    Address source = accessAddress(segment, call.source);
     // Every leaf is read before any is written: memmove's overlapping copies stay right.
     std::vector<z3::expr> values;
-    for (const MemoryLeaf& leaf : leaves) values.push_back(loadAt(segment, offsetBy(source, leaf.offset), leaf.type));
-    for (size_t i = 0; i < leaves.size(); ++i) storeAt(segment, offsetBy(target, leaves[i].offset), leaves[i].type, values[i]);
+    for (const MemoryLeaf& leaf : *leaves) values.push_back(loadAt(segment, offsetBy(source, leaf.offset), leaf.type));
+    for (size_t i = 0; i < leaves->size(); ++i) storeAt(segment, offsetBy(target, (*leaves)[i].offset), (*leaves)[i].type, values[i]);
   }
+  segment.label.push_back(text(call.dest) + " = {...}");
+}
+
+void FunctionTranslator::translateMemOperationByBytes(Segment& segment, const MemOperation& call, const Address& target) {
+  // The bytes go to the region of 8-bit cells, which is byte memory: the points-to analysis put every
+  // object whose bytes other accesses read or write as wider scalars there (PointsTo::inBytes), so those
+  // see them. Unrolled byte by byte; a length that is not a constant would need a quantified (or lambda)
+  // array update, which the engines' interpolation and projection do not handle.
+  if (!call.bytes) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
+  uint64_t bytes = *call.bytes;
+  if (bytes > kMaxMemoryLeaves) throw UnsupportedFeature("memset/memcpy of more than " + std::to_string(kMaxMemoryLeaves) + " bytes");
+  llvm::Type* byteType = llvm::Type::getInt8Ty(function_.getContext());
+  std::vector<z3::expr> values;
+  if (!call.source) {
+    unsigned bits = bitsOf(call.byte->getType(), "memset");
+    z3::expr value = term(segment, call.byte);
+    values.assign(bytes, bits == 8 ? value : encoder_.trunc(value, bits, 8));
+  } else {
+    Address source = accessAddress(segment, call.source);
+    for (uint64_t k = 0; k < bytes; ++k) values.push_back(loadAt(segment, offsetBy(source, k), byteType));
+  }
+  for (uint64_t k = 0; k < bytes; ++k) storeAt(segment, offsetBy(target, k), byteType, values[k]);
   segment.label.push_back(text(call.dest) + " = {...}");
 }
 

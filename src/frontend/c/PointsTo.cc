@@ -65,14 +65,28 @@ PointsTo::PointsTo(const std::vector<const llvm::Function*>& functions, const ll
     for (const llvm::BasicBlock& block : *function)
       for (const llvm::Instruction& instruction : block)
         for (const llvm::Value* operand : instruction.operands()) exposeConversions(operand);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const llvm::Function* function : functions)
-      for (const llvm::BasicBlock& block : *function)
-        for (const llvm::Instruction& instruction : block) changed |= transfer(instruction);
-  }
+  // Byte memory changes what loads of pointers from it may give, and so the accesses' targets: the
+  // points-to fixpoint and the classification alternate until the bytes objects no longer grow.
+  do {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const llvm::Function* function : functions)
+        for (const llvm::BasicBlock& block : *function)
+          for (const llvm::Instruction& instruction : block) changed |= transfer(instruction);
+    }
+  } while (classifyBytes(functions));
   decide(functions, main);
-  findCharacterMixing(functions);
+}
+
+bool PointsTo::onlyCompared(const llvm::Value* integer) {
+  // CIL writes a null test as `(unsigned int)p != (unsigned int)0`: the integer (or its truncation or
+  // extension) only decides a comparison and never becomes a pointer again.
+  return std::all_of(integer->user_begin(), integer->user_end(), [](const llvm::User* user) {
+    if (llvm::isa<llvm::ICmpInst>(user)) return true;
+    auto* cast = llvm::dyn_cast<llvm::CastInst>(user);
+    return cast && (llvm::isa<llvm::TruncInst>(cast) || llvm::isa<llvm::ZExtInst>(cast) || llvm::isa<llvm::SExtInst>(cast)) &&
+           onlyCompared(cast);
+  });
 }
 
 uint32_t PointsTo::objectOf(const llvm::Value* base) {
@@ -88,7 +102,7 @@ PointsTo::Targets PointsTo::shifted(const Targets& in, int64_t offset) {
   return out;
 }
 
-bool PointsTo::addTo(Targets& into, const Targets& from) {
+bool PointsTo::addTo(Targets& into, const Targets& from, size_t maxOffsets) {
   // An object's unknown offset subsumes its known ones, and an object reached at more than kMaxOffsets
   // offsets is reached at an unknown one: pointer arithmetic in a loop (`for (p = a; ...; p++)`) would
   // otherwise add offsets without end.
@@ -100,7 +114,7 @@ bool PointsTo::addTo(Targets& into, const Targets& from) {
     changed = true;
     auto first = into.lower_bound({object, kAnyOffset});
     auto last = into.upper_bound({object, INT64_MAX});
-    if (offset == kAnyOffset || static_cast<size_t>(std::distance(first, last)) > kMaxOffsets) {
+    if (offset == kAnyOffset || static_cast<size_t>(std::distance(first, last)) > maxOffsets) {
       into.erase(first, last);
       into.insert({object, kAnyOffset});
     }
@@ -123,28 +137,35 @@ PointsTo::Targets PointsTo::targets(const llvm::Value* value) {
   return {{0, kAnyOffset}};  // undef, integer-to-pointer constants, ...: unknown memory
 }
 
-PointsTo::Targets PointsTo::load(const Targets& from) {
-  Targets out;
+bool PointsTo::loadInto(const Targets& from, Targets& into) {
+  // Straight into the loading value's set (no intermediate set per load and pass), and the pool of
+  // pointers made of bytes once, however many targets hold data.
+  bool changed = false, data = false;
   for (auto [object, offset] : from) {
+    data = data || holdsData(object, offset);
     if (object == 0) {
-      addTo(out, contents_[{0, kAnyOffset}]);
-      out.insert({0, kAnyOffset});
+      if (auto it = contents_.find({0, kAnyOffset}); it != contents_.end()) changed |= addTo(into, it->second);
+      changed |= addTo(into, {{0, kAnyOffset}});
       continue;
     }
     if (offset == kAnyOffset) {
       for (auto it = contents_.lower_bound({object, INT64_MIN}); it != contents_.end() && it->first.first == object; ++it)
-        addTo(out, it->second);
+        changed |= addTo(into, it->second);
       continue;
     }
-    addTo(out, contents_[{object, offset}]);
-    addTo(out, contents_[{object, kAnyOffset}]);
+    for (int64_t at : {offset, kAnyOffset})
+      if (auto it = contents_.find({object, at}); it != contents_.end()) changed |= addTo(into, it->second);
   }
-  return out;
+  if (data) changed |= addTo(into, bytesPointers_);
+  return changed;
 }
 
 bool PointsTo::store(const Targets& to, const Targets& value) {
   bool changed = false;
-  for (auto [object, offset] : to) changed |= addTo(contents_[{object, object == 0 ? kAnyOffset : offset}], value);
+  for (auto [object, offset] : to) {
+    changed |= addTo(contents_[{object, object == 0 ? kAnyOffset : offset}], value);
+    if (holdsData(object, offset)) changed |= addTo(bytesPointers_, value, kMaxBytesPointerOffsets);
+  }
   return changed;
 }
 
@@ -159,6 +180,15 @@ bool PointsTo::call(const llvm::CallInst& site, const llvm::Function& callee) {
 
 bool PointsTo::transfer(const llvm::Instruction& instruction) {
   auto set = [&](const Targets& targets) { return addTo(values_[&instruction], targets); };
+  // An operand's set by reference where it has one (an instruction or argument): the copy that
+  // targets() returns made up much of each pass over a driver.
+  auto setFrom = [&](const llvm::Value* operand) {
+    if (llvm::isa<llvm::Instruction>(operand) || llvm::isa<llvm::Argument>(operand)) {
+      auto it = values_.find(operand);
+      return it != values_.end() && addTo(values_[&instruction], it->second);
+    }
+    return set(targets(operand));
+  };
   if (llvm::isa<llvm::AllocaInst>(instruction)) return set({{objectOf(&instruction), 0}});
   if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&instruction)) {
     auto offset = constantOffset(*llvm::cast<llvm::GEPOperator>(gep), *layout_);
@@ -166,28 +196,30 @@ bool PointsTo::transfer(const llvm::Instruction& instruction) {
   }
   if (auto* cast = llvm::dyn_cast<llvm::CastInst>(&instruction)) {
     if (llvm::isa<llvm::PtrToIntInst>(cast)) {
+      if (onlyCompared(cast)) return false;
       bool changed = false;
       for (auto [object, offset] : targets(cast->getOperand(0))) changed |= exposed_.insert(object).second;
       return changed;
     }
     if (llvm::isa<llvm::IntToPtrInst>(cast)) return set({{0, kAnyOffset}});
-    if (cast->getType()->isPointerTy()) return set(targets(cast->getOperand(0)));
+    if (cast->getType()->isPointerTy()) return setFrom(cast->getOperand(0));
     return false;
   }
   if (auto* phi = llvm::dyn_cast<llvm::PHINode>(&instruction)) {
     if (!phi->getType()->isPointerTy()) return false;
     bool changed = false;
-    for (const llvm::Value* incoming : phi->incoming_values()) changed |= set(targets(incoming));
+    for (const llvm::Value* incoming : phi->incoming_values()) changed |= setFrom(incoming);
     return changed;
   }
   if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&instruction)) {
     if (!select->getType()->isPointerTy()) return false;
-    return set(targets(select->getTrueValue())) | set(targets(select->getFalseValue()));
+    bool changed = setFrom(select->getTrueValue());
+    return setFrom(select->getFalseValue()) || changed;
   }
   if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&instruction))
-    return freeze->getType()->isPointerTy() && set(targets(freeze->getOperand(0)));
+    return freeze->getType()->isPointerTy() && setFrom(freeze->getOperand(0));
   if (auto* loaded = llvm::dyn_cast<llvm::LoadInst>(&instruction))
-    return loaded->getType()->isPointerTy() && set(load(targets(loaded->getPointerOperand())));
+    return loaded->getType()->isPointerTy() && loadInto(targets(loaded->getPointerOperand()), values_[&instruction]);
   if (auto* stored = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
     if (!stored->getValueOperand()->getType()->isPointerTy()) return false;
     return store(targets(stored->getPointerOperand()), targets(stored->getValueOperand()));
@@ -203,7 +235,8 @@ bool PointsTo::transfer(const llvm::Instruction& instruction) {
     // functions return the destination.
     bool changed = site->getType()->isPointerTy() && set(targets(operation->dest));
     if (!operation->source) return changed;
-    Targets copied = load(shifted(targets(operation->source), kAnyOffset));
+    Targets copied;
+    loadInto(shifted(targets(operation->source), kAnyOffset), copied);
     return store(shifted(targets(operation->dest), kAnyOffset), copied) || changed;
   }
   if (isAllocation_(*site)) return set({{objectOf(site), 0}});
@@ -266,6 +299,7 @@ void PointsTo::decide(const std::vector<const llvm::Function*>& functions, const
     }
   }
   for (uint32_t object : exposed_) singletons.erase(object);
+  for (uint32_t object : bytes_) singletons.erase(object);
 
   // The accessed fields of each object: (offset, bytes, scalar type); an inexact access disqualifies.
   std::map<uint32_t, std::set<std::tuple<int64_t, uint64_t, const llvm::Type*>>> fields;
@@ -369,10 +403,11 @@ PointsTo::ByteSpan PointsTo::gepSpan(const llvm::GEPOperator& gep, const llvm::D
   return span;
 }
 
-std::vector<std::pair<uint32_t, PointsTo::ByteSpan>> PointsTo::spans(const llvm::Value* pointer, int64_t width) {
+std::vector<std::pair<uint32_t, PointsTo::ByteSpan>> PointsTo::spans(const llvm::Value* pointer, int64_t width,
+                                                                      int64_t shift) {
   // The offsets of a chain of GEPs add up (`&a[k].name[i]` is one GEP to the element, one to the field's
   // array and one into it), and C keeps each index within its array.
-  ByteSpan local{0, 0, 0, 0, width};
+  ByteSpan local{shift, shift, 0, 0, width};
   for (;;) {
     if (auto* cast = llvm::dyn_cast<llvm::BitCastOperator>(pointer)) {
       pointer = cast->getOperand(0);
@@ -396,61 +431,132 @@ std::vector<std::pair<uint32_t, PointsTo::ByteSpan>> PointsTo::spans(const llvm:
   return out;
 }
 
-void PointsTo::findCharacterMixing(const std::vector<const llvm::Function*>& functions) {
-  // The spans of every access that is not of characters, per object (0: unknown memory, which a
-  // pointer made from an integer shares with the objects whose address became an integer), and of
-  // every character access (a load's or store's pointer, or a memset/memcpy call of bytes).
+bool PointsTo::inBytes(const llvm::Value* pointer) const {
+  if (bytes_.empty()) return false;
+  for (auto [object, offset] : const_cast<PointsTo*>(this)->targets(pointer))
+    if (bytes_.count(object)) return true;
+  return false;
+}
+
+bool PointsTo::classifyBytes(const std::vector<const llvm::Function*>& functions) {
+  // Every access's kind (a pointer: -1; an integer: its bits) and spans per object; an object is mixed
+  // when spans of two kinds overlap in it (unknown memory, object 0, shares its spans with every object
+  // whose address became an integer). Non-character accesses join their objects in one class.
   using Spans = std::vector<std::pair<uint32_t, ByteSpan>>;
-  std::map<uint32_t, std::vector<ByteSpan>> wide;
-  std::vector<std::pair<const llvm::Value*, Spans>> characterAccesses;
+  std::map<uint32_t, std::map<int, std::set<ByteSpan>>> kinds;  // object → kind → spans
+  std::vector<uint32_t> parent(objects_.size());
+  std::iota(parent.begin(), parent.end(), 0u);
+  auto find = [&](uint32_t x) {
+    // spans() may meet objects for the first time (objectOf): the classes grow with them.
+    for (auto next = static_cast<uint32_t>(parent.size()); next <= x; ++next) parent.push_back(next);
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  auto unite = [&](uint32_t a, uint32_t b) { parent[find(a)] = find(b); };
   auto bytesOf = [&](const llvm::Type* type) {
     return static_cast<int64_t>(layout_->getTypeStoreSize(const_cast<llvm::Type*>(type)));
   };
-  auto record = [&](const llvm::Value* access, bool characters, const Spans& touched) {
-    if (characters) {
-      characterAccesses.push_back({access, touched});
-      return;
+  auto kindOf = [](const llvm::Type* type) { return type->isPointerTy() ? -1 : static_cast<int>(type->getIntegerBitWidth()); };
+  auto record = [&](int kind, const Spans& all) {
+    // A function is no object: a data access to it is undefined, so it adds no kinds.
+    Spans touched;
+    for (auto& [object, span] : all)
+      if (object == 0 || !llvm::isa<llvm::Function>(objects_[object])) touched.push_back({object, span});
+    for (auto& [object, span] : touched) {
+      kinds[object][kind].insert(span);
+      if (kind != 8) unite(object, touched.front().first);
     }
-    for (auto& [object, span] : touched) wide[object].push_back(span);
   };
   auto access = [&](const llvm::Value* pointer, const llvm::Type* type) {
-    if (type->isIntegerTy() || type->isPointerTy()) record(pointer, type->isIntegerTy(8), spans(pointer, bytesOf(type)));
+    if (type->isIntegerTy() || type->isPointerTy()) record(kindOf(type), spans(pointer, bytesOf(type)));
   };
-  // memset/memcpy act on the scalars the translator chooses for them (memOperationShape), all bytes or
-  // none; an operation it cannot type, or of a length that is not a constant, is unsupported anyway.
+  // memset/memcpy act on the scalars memOperationLeaves gives, each a typed access, or else on bytes:
+  // a character access of their length (of any length: one that may start anywhere in the object).
   auto copied = [&](const MemOperation& operation) {
-    auto* length = llvm::dyn_cast<llvm::ConstantInt>(operation.length);
-    llvm::Type* shape = memOperationShape(operation, *layout_, isAllocation_);
-    std::vector<MemoryLeaf> leaves;
-    if (!length || !shape || !shape->isSized() || !typeLeaves(shape, 0, *layout_, leaves)) return;
-    bool characters = std::all_of(leaves.begin(), leaves.end(), [](const MemoryLeaf& leaf) { return leaf.type->isIntegerTy(8); });
-    auto bytes = static_cast<int64_t>(length->getZExtValue());
-    Spans touched = spans(operation.dest, bytes);
-    if (operation.source) {
-      Spans read = spans(operation.source, bytes);
-      touched.insert(touched.end(), read.begin(), read.end());
+    if (auto leaves = memOperationLeaves(operation, *layout_, isAllocation_)) {
+      for (const MemoryLeaf& leaf : *leaves) {
+        auto offset = static_cast<int64_t>(leaf.offset);
+        record(kindOf(leaf.type), spans(operation.dest, bytesOf(leaf.type), offset));
+        if (operation.source) record(kindOf(leaf.type), spans(operation.source, bytesOf(leaf.type), offset));
+      }
+      return;
     }
-    record(operation.call, characters, touched);
+    for (const llvm::Value* pointer : {operation.dest, operation.source}) {
+      if (!pointer) continue;
+      Spans touched = spans(pointer, operation.bytes ? static_cast<int64_t>(*operation.bytes) : 1);
+      if (!operation.bytes)
+        for (auto& [object, span] : touched) span.period = 1;
+      record(8, touched);
+    }
   };
   auto stored = [&](uint32_t object, const MemoryLeaf& leaf) {
     auto offset = static_cast<int64_t>(leaf.offset);
-    if (!leaf.type->isIntegerTy(8)) wide[object].push_back(ByteSpan{offset, offset, 0, 0, bytesOf(leaf.type)});
+    kinds[object][kindOf(leaf.type)].insert(ByteSpan{offset, offset, 0, 0, bytesOf(leaf.type)});
   };
   forEachAccess(functions, access, copied, stored);
 
-  auto touchesWide = [&](uint32_t object, const ByteSpan& span) {
-    auto it = wide.find(object);
-    if (it == wide.end()) return false;
-    return std::any_of(it->second.begin(), it->second.end(), [&](const ByteSpan& other) { return span.overlaps(other); });
+  auto mixed = [&](const std::map<int, std::set<ByteSpan>>& byKind) {
+    for (auto a = byKind.begin(); a != byKind.end(); ++a)
+      for (auto b = std::next(a); b != byKind.end(); ++b)
+        for (const ByteSpan& x : a->second)
+          for (const ByteSpan& y : b->second)
+            if (x.overlaps(y)) return true;
+    return false;
   };
-  // Unknown memory may be any object whose address became an integer, and each of them unknown memory.
-  bool exposedWide = std::any_of(exposed_.begin(), exposed_.end(), [&](uint32_t other) { return wide.count(other) > 0; });
-  for (auto& [access, touched] : characterAccesses)
-    for (auto& [object, span] : touched) {
-      bool mixes = touchesWide(object, span) || (exposed_.count(object) > 0 && touchesWide(0, span)) ||
-                   (object == 0 && exposedWide);
-      if (mixes) mixingCharacterAccesses_.insert(access);
-    }
+  auto unknown = kinds.find(0);
+  std::set<uint32_t> mixedObjects;
+  for (auto& [object, byKind] : kinds) {
+    std::map<int, std::set<ByteSpan>> seen = byKind;
+    if (object != 0 && exposed_.count(object) && unknown != kinds.end())
+      for (auto& [kind, spans] : unknown->second) seen[kind].insert(spans.begin(), spans.end());
+    if (object == 0)
+      for (uint32_t other : exposed_)
+        if (auto it = kinds.find(other); it != kinds.end())
+          for (auto& [kind, spans] : it->second) seen[kind].insert(spans.begin(), spans.end());
+    if (mixed(seen)) mixedObjects.insert(object);
+  }
+  // Unknown memory is every exposed object: one class with them once some access goes through it.
+  if (unknown != kinds.end())
+    for (uint32_t other : exposed_) unite(0, other);
+  std::set<uint32_t> mixedClasses;
+  for (uint32_t object : mixedObjects) mixedClasses.insert(find(object));
+  std::set<uint32_t> bytes;
+  for (uint32_t object = 0; object < parent.size(); ++object)
+    if (mixedClasses.count(find(object))) bytes.insert(object);
+  // The spans where integers or chars are read or written in each bytes object (through unknown memory
+  // too, for the exposed objects): a pointer there may have been written or read as data. Both these and
+  // the bytes objects only grow as the targets grow; the next round is needed when either did.
+  std::map<uint32_t, std::set<ByteSpan>> data;
+  auto addData = [&](uint32_t object, const std::map<int, std::set<ByteSpan>>& byKind) {
+    for (auto& [kind, spans] : byKind)
+      if (kind != -1) data[object].insert(spans.begin(), spans.end());
+  };
+  for (uint32_t object : bytes) {
+    if (auto it = kinds.find(object); it != kinds.end()) addData(object, it->second);
+    if (exposed_.count(object) && unknown != kinds.end()) addData(object, unknown->second);
+  }
+  if (bytes == bytes_ && data == dataSpans_) return false;
+  bytes_ = std::move(bytes);
+  dataSpans_ = std::move(data);
+  dataAt_.clear();
+  // What a pointer load from such a place may give: any pointer stored at such a place (its bytes may
+  // have been copied from there one by one), also before this round, or one made from an integer.
+  bytesPointers_.insert({0, kAnyOffset});
+  for (auto& [at, held] : contents_)
+    if (holdsData(at.first, at.second)) addTo(bytesPointers_, held, kMaxBytesPointerOffsets);
+  return true;
+}
+
+bool PointsTo::holdsData(uint32_t object, int64_t offset) {
+  if (!bytes_.count(object)) return false;
+  auto [it, fresh] = dataAt_.emplace(Target{object, offset}, false);
+  if (!fresh) return it->second;
+  auto width = static_cast<int64_t>(layout_->getPointerSize());
+  ByteSpan pointer = offset == kAnyOffset || object == 0 ? ByteSpan{0, 0, 0, 1, width} : ByteSpan{offset, offset, 0, 0, width};
+  auto data = dataSpans_.find(object);
+  if (data != dataSpans_.end())
+    it->second = std::any_of(data->second.begin(), data->second.end(), [&](const ByteSpan& span) { return span.overlaps(pointer); });
+  return it->second;
 }
 
 }  // namespace argus::frontend

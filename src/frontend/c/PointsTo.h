@@ -6,17 +6,26 @@
 //  * every access that may touch it is exact — its pointer points to this object alone, at a constant
 //    offset — and the accessed fields do not overlap,
 //  * its address never becomes an integer (a pointer made from an integer may only reach objects whose
-//    address was exposed so: provenance as in C's PNVI-ae proposal), and no memset/memcpy touches it.
+//    address was exposed so: provenance as in C's PNVI-ae proposal; an address converted only to be
+//    compared, as CIL's `(unsigned int)p != 0`, is not exposed), and no memset/memcpy touches it.
 // Dereferencing a pointer that points to no object (null, uninitialised, freed) is undefined, so such
 // pointers contribute no targets. For SSH's state machines this turns `s->state` into a scalar again.
-// The same analysis finds the character accesses that region memory cannot model: those that may touch
-// bytes which an access of another scalar type touches too (mixesCharacters).
+// The same analysis decides which objects of region memory are bytes (inBytes): those whose bytes may be
+// accessed as two different scalar types (a char and an int, an int and a long, a pointer and a long:
+// unions, char pointers over ints, memcpy/memset of memory of unknown type), closed under "accessed by
+// the same non-character access", since one access goes either to the typed regions or to bytes. Char
+// accesses need no closure: their region is the byte memory itself. A pointer loaded from bytes that are
+// also accessed as data (integers, chars) may be any pointer ever stored at such bytes (its bytes may
+// have been copied there one by one), or one made from an integer; the analysis is iterated until the
+// bytes objects no longer grow. (Pointers at bytes accessed only as pointers keep their precise targets:
+// a pool for all of byte memory made linked structures' offsets grow round after round.)
 #pragma once
 
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
+#include <compare>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -48,25 +57,32 @@ class PointsTo {
   std::optional<Field> promotedContent(const llvm::Value* object, int64_t offset) const;
   bool isPromoted(const llvm::Value* object) const { return promoted_.count(object) > 0; }
   size_t promotedObjects() const { return promoted_.size(); }
-  /// Whether a character (8-bit) access may touch a byte that an access of another scalar type (an
-  /// integer of other width, a pointer) also touches. `access`: the pointer of a load or store of chars,
-  /// or a memset/memcpy call that acts on bytes. C permits character access to any object, but region
-  /// memory keeps one array per scalar type: such an access would neither see nor change the bytes as
-  /// the other type holds them.
-  bool mixesCharacters(const llvm::Value* access) const { return mixingCharacterAccesses_.count(access) > 0; }
+  /// Whether the load or store through `pointer` (or the memset/memcpy with this destination or source,
+  /// or the object allocated at `pointer`) goes to byte memory: some object it may touch is bytes (then
+  /// all are).
+  bool inBytes(const llvm::Value* pointer) const;
+  size_t bytesObjects() const { return bytes_.size() - bytes_.count(0); }
 
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;
   static constexpr size_t kMaxOffsets = 64;
+  /// The same for the pointers made of bytes (bytesPointers_): they flow through every load of such
+  /// bytes, and pointer arithmetic on them (`Irp->Tail.Overlay.CurrentStackLocation++`) would add an offset
+  /// per round of the fixpoint to every object they reach.
+  static constexpr size_t kMaxBytesPointerOffsets = 4;
   using Target = std::pair<uint32_t, int64_t>;  // object (0: unknown memory), offset
   using Targets = std::set<Target>;
 
   uint32_t objectOf(const llvm::Value* base);
+  /// Whether an integer made from a pointer is only compared (through truncations and extensions): such
+  /// a conversion exposes no object, since no pointer can be made from the integer again.
+  static bool onlyCompared(const llvm::Value* integer);
   Targets targets(const llvm::Value* value);
   static Targets shifted(const Targets& in, int64_t offset);
-  bool addTo(Targets& into, const Targets& from);
+  bool addTo(Targets& into, const Targets& from, size_t maxOffsets = kMaxOffsets);
   std::optional<Field> promotedSingleton(const Targets& to) const;
-  Targets load(const Targets& from);
+  /// Adds what loads through `from` may give to `into`; true if it grew.
+  bool loadInto(const Targets& from, Targets& into);
   bool store(const Targets& to, const Targets& value);
   bool transfer(const llvm::Instruction& instruction);
   bool call(const llvm::CallInst& call, const llvm::Function& callee);
@@ -84,10 +100,13 @@ class PointsTo {
   struct ByteSpan {
     int64_t low, high, step, period, width;
     bool overlaps(const ByteSpan& other) const;
+    auto operator<=>(const ByteSpan& other) const = default;
   };
   static ByteSpan gepSpan(const llvm::GEPOperator& gep, const llvm::DataLayout& layout);
-  std::vector<std::pair<uint32_t, ByteSpan>> spans(const llvm::Value* pointer, int64_t width);
-  void findCharacterMixing(const std::vector<const llvm::Function*>& functions);
+  /// The spans an access of `width` bytes at `pointer` plus `shift` may touch, per object.
+  std::vector<std::pair<uint32_t, ByteSpan>> spans(const llvm::Value* pointer, int64_t width, int64_t shift = 0);
+  /// Computes bytes_; true if it grew.
+  bool classifyBytes(const std::vector<const llvm::Function*>& functions);
 
   MemoryModel* memory_ = nullptr;
   const llvm::DataLayout* layout_ = nullptr;
@@ -100,7 +119,13 @@ class PointsTo {
   std::map<std::pair<uint32_t, int64_t>, Targets> contents_;  // (object, offset or kAnyOffset)
   std::set<uint32_t> exposed_;
   std::set<const llvm::Value*> promoted_;
-  std::set<const llvm::Value*> mixingCharacterAccesses_;
+  /// Whether a pointer at `offset` of `object` shares bytes with integer or char accesses of a bytes
+  /// object: then its bytes may be copied as data, and a pointer read there may be made of such bytes.
+  bool holdsData(uint32_t object, int64_t offset);
+  std::set<uint32_t> bytes_;  // objects in byte memory (0: unknown memory, the exposed objects)
+  std::map<uint32_t, std::set<ByteSpan>> dataSpans_;  // per bytes object: its integer and char accesses
+  std::map<Target, bool> dataAt_;                        // holdsData, computed once per round
+  Targets bytesPointers_;  // every pointer stored where it holdsData, and unknown memory
 };
 
 }  // namespace argus::frontend

@@ -103,6 +103,7 @@ void recordStatistics(const ir::Program& program, const ModuleContext& module, S
   stats.add("frontend.variables", static_cast<int64_t>(program.numVars()));
   stats.add("frontend.unsupported_edges", module.unsupportedEdges);
   stats.add("frontend.promoted_objects", static_cast<int64_t>(module.pointsTo.promotedObjects()));
+  stats.add("frontend.bytes_objects", static_cast<int64_t>(module.pointsTo.bytesObjects()));
   stats.add("frontend.access_paths", module.accessPaths);
 }
 
@@ -133,6 +134,7 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
       [&](const llvm::CallInst& call) { return mc.allocationKind(call).has_value(); },
       [&](const llvm::CallInst& call) { return mc.indirectCallCandidates(call); });
   mc.memory.setPromoted([&mc](const llvm::Value* object) { return mc.pointsTo.isPromoted(object); });
+  mc.memory.setBytes([&mc](const llvm::Value* object) { return mc.pointsTo.inBytes(object); });
 
   ir::ProcId mainProc = mc.procs.at(main);
   ir::LocId mainStart = program->addLocation(mainProc, "start", sourceLocOf(*main));

@@ -86,7 +86,9 @@ struct Address {
   int64_t promotedOffset = 0;
   /// In region memory: the pointer the address was computed from by field and element offsets (when it
   /// differs from `index`); an access through a null pointer plus an offset is a null dereference too.
-  std::optional<z3::expr> root;
+  std::optional<z3::expr> root = std::nullopt;
+  /// In region memory: the access goes to byte memory (PointsTo::inBytes), a wider scalar as its bytes.
+  bool bytes = false;
   bool inRegions() const { return object == nullptr; }
   const z3::expr& base() const { return root ? *root : index; }
 };
@@ -184,15 +186,20 @@ class FunctionTranslator {
   z3::expr loadAt(Segment& segment, const Address& address, llvm::Type* type);
   void storeAt(Segment& segment, const Address& address, llvm::Type* type, const z3::expr& value);
   void requireNonNull(Segment& segment, const z3::expr& address);
-  /// Refuses accesses that visibly reinterpret memory of another type (region memory is split by type).
-  void checkTypedAccess(const llvm::Value* pointer, const llvm::Type* accessed);
+  /// The address of a load, store or memset/memcpy through `pointer`, in byte memory if the points-to
+  /// analysis put what it may touch there.
+  Address accessAddress(Segment& segment, const llvm::Value* pointer);
+  /// A scalar at an address in byte memory: its bytes, little-endian.
+  z3::expr loadBytes(Segment& segment, const Address& address, const llvm::Type* type);
+  void storeBytes(Segment& segment, const Address& address, const llvm::Type* type, const z3::expr& value);
   void translateLoad(Segment& segment, const llvm::LoadInst& load);
   void translateStore(Segment& segment, const llvm::StoreInst& store);
   void translateMemOperation(Segment& segment, const MemOperation& call);
   /// Stores `byte` into every leaf of a block (memset, calloc's zeros).
   void storeFilled(Segment& segment, const Address& block, const std::vector<MemoryLeaf>& leaves, uint8_t byte);
-  /// memset/memcpy leaf by leaf, for accesses that involve region memory.
-  void translateMemOperationByLeaves(Segment& segment, const MemOperation& call, uint64_t length);
+  /// memset/memcpy leaf by leaf (memOperationLeaves) or byte by byte, for accesses that involve region memory.
+  void translateMemOperationByLeaves(Segment& segment, const MemOperation& call);
+  void translateMemOperationByBytes(Segment& segment, const MemOperation& call, const Address& target);
   z3::expr inBounds(const Address& address);
   /// A fresh block of `size` bytes from the bump allocator (malloc, escaping allocas, VLAs).
   z3::expr allocate(Segment& segment, const z3::expr& size, const std::string& what, const llvm::Value& site,
