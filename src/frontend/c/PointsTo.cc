@@ -67,13 +67,18 @@ PointsTo::PointsTo(const std::vector<const llvm::Function*>& functions, const ll
         for (const llvm::Value* operand : instruction.operands()) exposeConversions(operand);
   // Byte memory changes what loads of pointers from it may give, and so the accesses' targets: the
   // points-to fixpoint and the classification alternate until the bytes objects no longer grow.
+  analyzed_.insert(functions.begin(), functions.end());
   do {
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (const llvm::Function* function : functions)
-        for (const llvm::BasicBlock& block : *function)
-          for (const llvm::Instruction& instruction : block) changed |= transfer(instruction);
+    for (const llvm::Function* function : functions)
+      for (const llvm::BasicBlock& block : *function)
+        for (const llvm::Instruction& instruction : block) push(&instruction);
+    while (!work_.empty()) {
+      current_ = work_.back();
+      work_.pop_back();
+      queued_.erase(current_);
+      if (transfer(*current_)) pushUsers(current_);
     }
+    current_ = nullptr;
   } while (classifyBytes(functions));
   decide(functions, main);
 }
@@ -87,6 +92,16 @@ bool PointsTo::onlyCompared(const llvm::Value* integer) {
     return cast && (llvm::isa<llvm::TruncInst>(cast) || llvm::isa<llvm::ZExtInst>(cast) || llvm::isa<llvm::SExtInst>(cast)) &&
            onlyCompared(cast);
   });
+}
+
+void PointsTo::push(const llvm::Instruction* instruction) {
+  if (queued_.insert(instruction).second) work_.push_back(instruction);
+}
+
+void PointsTo::pushUsers(const llvm::Value* value) {
+  for (const llvm::User* user : value->users())
+    if (auto* instruction = llvm::dyn_cast<llvm::Instruction>(user); instruction && analyzed_.count(instruction->getFunction()))
+      push(instruction);
 }
 
 uint32_t PointsTo::objectOf(const llvm::Value* base) {
@@ -142,6 +157,7 @@ bool PointsTo::loadInto(const Targets& from, Targets& into) {
   // pointers made of bytes once, however many targets hold data.
   bool changed = false, data = false;
   for (auto [object, offset] : from) {
+    if (current_) readers_[object].insert(current_);
     data = data || holdsData(object, offset);
     if (object == 0) {
       if (auto it = contents_.find({0, kAnyOffset}); it != contents_.end()) changed |= addTo(into, it->second);
@@ -156,24 +172,37 @@ bool PointsTo::loadInto(const Targets& from, Targets& into) {
     for (int64_t at : {offset, kAnyOffset})
       if (auto it = contents_.find({object, at}); it != contents_.end()) changed |= addTo(into, it->second);
   }
-  if (data) changed |= addTo(into, bytesPointers_);
+  if (data) {
+    if (current_) poolReaders_.insert(current_);
+    changed |= addTo(into, bytesPointers_);
+  }
   return changed;
 }
 
 bool PointsTo::store(const Targets& to, const Targets& value) {
   bool changed = false;
   for (auto [object, offset] : to) {
-    changed |= addTo(contents_[{object, object == 0 ? kAnyOffset : offset}], value);
-    if (holdsData(object, offset)) changed |= addTo(bytesPointers_, value, kMaxBytesPointerOffsets);
+    if (addTo(contents_[{object, object == 0 ? kAnyOffset : offset}], value)) {
+      changed = true;
+      for (const llvm::Instruction* reader : readers_[object]) push(reader);
+    }
+    if (holdsData(object, offset) && addTo(bytesPointers_, value, kMaxBytesPointerOffsets)) {
+      changed = true;
+      for (const llvm::Instruction* reader : poolReaders_) push(reader);
+    }
   }
   return changed;
 }
 
 bool PointsTo::call(const llvm::CallInst& site, const llvm::Function& callee) {
   bool changed = false;
+  callers_[&callee].insert(&site);
   for (const llvm::Argument& parameter : callee.args())
-    if (parameter.getType()->isPointerTy() && parameter.getArgNo() < site.arg_size())
-      changed |= addTo(values_[&parameter], targets(site.getArgOperand(parameter.getArgNo())));
+    if (parameter.getType()->isPointerTy() && parameter.getArgNo() < site.arg_size() &&
+        addTo(values_[&parameter], targets(site.getArgOperand(parameter.getArgNo())))) {
+      changed = true;
+      pushUsers(&parameter);
+    }
   if (site.getType()->isPointerTy()) changed |= addTo(values_[&site], returns_[&callee]);
   return changed;
 }
@@ -226,7 +255,9 @@ bool PointsTo::transfer(const llvm::Instruction& instruction) {
   }
   if (auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&instruction)) {
     const llvm::Value* value = ret->getReturnValue();
-    return value && value->getType()->isPointerTy() && addTo(returns_[instruction.getFunction()], targets(value));
+    if (!value || !value->getType()->isPointerTy() || !addTo(returns_[instruction.getFunction()], targets(value))) return false;
+    for (const llvm::Instruction* site : callers_[instruction.getFunction()]) push(site);
+    return true;
   }
   auto* site = llvm::dyn_cast<llvm::CallInst>(&instruction);
   if (!site) return false;

@@ -115,6 +115,20 @@ class PointsTo {
   std::vector<const llvm::Value*> objects_{nullptr};  // index 0: unknown memory
   std::map<const llvm::Value*, uint32_t> objectIds_;
   std::map<const llvm::Value*, Targets> values_;        // pointer instructions and arguments
+
+  // The fixpoint is a worklist: an instruction is evaluated again only when something it reads grew —
+  // an operand's set (its users are queued), the contents of an object it loaded from (readers_), the
+  // pool of pointers made of bytes (poolReaders_), or a callee's returns (callers_). Whole passes over a
+  // driver's ten thousand instructions, most of them unchanged, made the analysis its front end's cost.
+  void push(const llvm::Instruction* instruction);
+  void pushUsers(const llvm::Value* value);
+  std::vector<const llvm::Instruction*> work_;
+  std::set<const llvm::Instruction*> queued_;
+  std::set<const llvm::Function*> analyzed_;
+  const llvm::Instruction* current_ = nullptr;  // the instruction being evaluated
+  std::map<uint32_t, std::set<const llvm::Instruction*>> readers_;
+  std::set<const llvm::Instruction*> poolReaders_;
+  std::map<const llvm::Function*, std::set<const llvm::Instruction*>> callers_;
   std::map<const llvm::Function*, Targets> returns_;
   std::map<std::pair<uint32_t, int64_t>, Targets> contents_;  // (object, offset or kAnyOffset)
   std::set<uint32_t> exposed_;
