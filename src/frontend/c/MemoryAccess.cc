@@ -387,8 +387,8 @@ void FunctionTranslator::storeFilled(Segment& segment, const Address& block, con
 }
 
 void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const MemOperation& call) {
-  // The scalars of the destination's type (of the source's when the destination is bytes) are copied or
-  // set one by one, each to the typed region of its type or to byte memory; an operation on memory of
+  // The scalars of the shape memOperationShape gives (a copy's source type, else the destination's) are
+  // copied or set one by one, each to the typed region of its type or to byte memory; an operation on memory of
   // unknown type, of chars, or of a length that is not a constant acts on the bytes themselves.
   const llvm::DataLayout& layout = function_.getParent()->getDataLayout();
   auto leaves = memOperationLeaves(call, layout, [&](const llvm::CallInst& c) { return module_.allocationKind(c).has_value(); });

@@ -184,7 +184,8 @@ bool PointsTo::store(const Targets& to, const Targets& value) {
   for (auto [object, offset] : to) {
     if (addTo(contents_[{object, object == 0 ? kAnyOffset : offset}], value)) {
       changed = true;
-      for (const llvm::Instruction* reader : readers_[object]) push(reader);
+      if (auto readers = readers_.find(object); readers != readers_.end())
+        for (const llvm::Instruction* reader : readers->second) push(reader);
     }
     if (holdsData(object, offset) && addTo(bytesPointers_, value, kMaxBytesPointerOffsets)) {
       changed = true;
@@ -209,15 +210,6 @@ bool PointsTo::call(const llvm::CallInst& site, const llvm::Function& callee) {
 
 bool PointsTo::transfer(const llvm::Instruction& instruction) {
   auto set = [&](const Targets& targets) { return addTo(values_[&instruction], targets); };
-  // An operand's set by reference where it has one (an instruction or argument): the copy that
-  // targets() returns made up much of each pass over a driver.
-  auto setFrom = [&](const llvm::Value* operand) {
-    if (llvm::isa<llvm::Instruction>(operand) || llvm::isa<llvm::Argument>(operand)) {
-      auto it = values_.find(operand);
-      return it != values_.end() && addTo(values_[&instruction], it->second);
-    }
-    return set(targets(operand));
-  };
   if (llvm::isa<llvm::AllocaInst>(instruction)) return set({{objectOf(&instruction), 0}});
   if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&instruction)) {
     auto offset = constantOffset(*llvm::cast<llvm::GEPOperator>(gep), *layout_);
@@ -231,22 +223,22 @@ bool PointsTo::transfer(const llvm::Instruction& instruction) {
       return changed;
     }
     if (llvm::isa<llvm::IntToPtrInst>(cast)) return set({{0, kAnyOffset}});
-    if (cast->getType()->isPointerTy()) return setFrom(cast->getOperand(0));
+    if (cast->getType()->isPointerTy()) return set(targets(cast->getOperand(0)));
     return false;
   }
   if (auto* phi = llvm::dyn_cast<llvm::PHINode>(&instruction)) {
     if (!phi->getType()->isPointerTy()) return false;
     bool changed = false;
-    for (const llvm::Value* incoming : phi->incoming_values()) changed |= setFrom(incoming);
+    for (const llvm::Value* incoming : phi->incoming_values()) changed |= set(targets(incoming));
     return changed;
   }
   if (auto* select = llvm::dyn_cast<llvm::SelectInst>(&instruction)) {
     if (!select->getType()->isPointerTy()) return false;
-    bool changed = setFrom(select->getTrueValue());
-    return setFrom(select->getFalseValue()) || changed;
+    bool changed = set(targets(select->getTrueValue()));
+    return set(targets(select->getFalseValue())) || changed;
   }
   if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&instruction))
-    return freeze->getType()->isPointerTy() && setFrom(freeze->getOperand(0));
+    return freeze->getType()->isPointerTy() && set(targets(freeze->getOperand(0)));
   if (auto* loaded = llvm::dyn_cast<llvm::LoadInst>(&instruction))
     return loaded->getType()->isPointerTy() && loadInto(targets(loaded->getPointerOperand()), values_[&instruction]);
   if (auto* stored = llvm::dyn_cast<llvm::StoreInst>(&instruction)) {
