@@ -310,6 +310,7 @@ void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallI
   if (!leaves) throw UnsupportedFeature("calloc: " + why);
   Address start{nullptr, block, module_.memory.isPromoted(&call) ? &call : nullptr, 0};
   start.bytes = !start.promoted && module_.pointsTo.inBytes(&call);
+  start.partition = module_.pointsTo.partitionOfObject(&call);
   storeFilled(segment, start, *leaves, 0);
 }
 

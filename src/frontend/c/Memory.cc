@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
@@ -569,22 +570,33 @@ z3::sort MemoryModel::cellSort(const llvm::Type* type) const {
   return type->isPointerTy() ? indexSort() : encoder_.sortOf(type->getIntegerBitWidth());
 }
 
-ir::VarId MemoryModel::region(const llvm::Type* type) {
+ir::VarId MemoryModel::region(const llvm::Type* type, const llvm::Value* partition) {
   INVARIANT(isScalarMemoryType(type), "region of a non-scalar type");
-  return regionOf(type->isPointerTy(), type->isPointerTy() ? 0 : type->getIntegerBitWidth());
+  return regionOf(partition, type->isPointerTy(), type->isPointerTy() ? 0 : type->getIntegerBitWidth());
 }
 
-ir::VarId MemoryModel::byteRegion() { return regionOf(false, 8); }
+ir::VarId MemoryModel::byteRegion(const llvm::Value* partition) { return regionOf(partition, false, 8); }
 
-ir::VarId MemoryModel::regionOf(bool pointer, unsigned bits) {
-  std::pair<bool, unsigned> key{pointer, bits};
+ir::VarId MemoryModel::regionOf(const llvm::Value* partition, bool pointer, unsigned bits) {
+  std::tuple<const llvm::Value*, bool, unsigned> key{partition, pointer, bits};
   if (auto it = regions_.find(key); it != regions_.end()) return it->second;
-  std::string name = pointer ? "__mem_ptr" : "__mem_i" + std::to_string(bits);
+  // Unknown memory's partition keeps the plain names; the others are named by their first object.
+  std::string name = (pointer ? "__mem_ptr" : "__mem_i" + std::to_string(bits)) + (partition ? "." + objectName(partition) : "");
   z3::sort cells = pointer ? indexSort() : encoder_.sortOf(bits);
   ir::VarId var = program_.addGlobal(names_.unique(name), program_.ctx().array_sort(indexSort(), cells));
   regions_.emplace(key, var);
   program_.origin().regions.push_back({var, pointer ? pointerBits_ : bits, pointer});
   return var;
+}
+
+size_t MemoryModel::usedPartitions() const {
+  std::set<const llvm::Value*> used;
+  for (auto& [key, var] : regions_) used.insert(std::get<0>(key));
+  return used.size();
+}
+
+bool MemoryModel::hasRegions(const llvm::Value* partition) const {
+  return std::any_of(regions_.begin(), regions_.end(), [&](const auto& region) { return std::get<0>(region.first) == partition; });
 }
 
 std::vector<z3::expr> MemoryModel::toBytes(const z3::expr& value, const llvm::Type* type) const {
@@ -702,22 +714,26 @@ std::optional<z3::expr> MemoryModel::constantPointer(const llvm::Constant* const
 
 ir::VarId MemoryModel::promotedField(const llvm::Value* object, int64_t offset, const llvm::Type* type) {
   if (auto it = promotedFields_.find({object, offset}); it != promotedFields_.end()) return it->second;
-  std::string name;
-  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(object)) {
-    SourceVariable described = describeGlobal(*global);
-    name = described.known ? described.name : global->getName().str();
-  } else if (auto* instruction = llvm::dyn_cast<llvm::Instruction>(object)) {
-    SourceVariable source = FunctionDebugNames(*instruction->getFunction()).lookup(instruction);
-    ir::SourceLoc loc = sourceLocOf(*instruction);
-    name = llvm::isa<llvm::AllocaInst>(instruction) && source.known ? source.name
-           : "heap@" + std::to_string(loc.known() ? loc.line : 0);
-  }
-  name += "." + std::to_string(offset);
+  std::string name = objectName(object) + "." + std::to_string(offset);
   ir::ValueType valueType{type->isIntegerTy() && type->getIntegerBitWidth() > 1 ? type->getIntegerBitWidth() : 0, true, "",
                           type->isPointerTy()};
   ir::VarId var = program_.addGlobal(names_.unique(name), cellSort(type), "", valueType);
   promotedFields_.emplace(std::make_pair(object, offset), var);
   return var;
+}
+
+std::string MemoryModel::objectName(const llvm::Value* object) const {
+  if (auto* global = llvm::dyn_cast<llvm::GlobalVariable>(object)) {
+    SourceVariable described = describeGlobal(*global);
+    return described.known ? described.name : global->getName().str();
+  }
+  if (auto* instruction = llvm::dyn_cast<llvm::Instruction>(object)) {
+    SourceVariable source = FunctionDebugNames(*instruction->getFunction()).lookup(instruction);
+    ir::SourceLoc loc = sourceLocOf(*instruction);
+    return llvm::isa<llvm::AllocaInst>(instruction) && source.known ? source.name
+           : "heap@" + std::to_string(loc.known() ? loc.line : 0);
+  }
+  return object->getName().str();
 }
 
 std::vector<std::pair<uint64_t, ir::VarId>> MemoryModel::promotedFieldsOf(const llvm::Value* object) const {
@@ -764,13 +780,13 @@ std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(st
           why = "initialiser of global variable " + global.getName().str() + " in memory accessed as bytes";
           return {};
         }
-        ir::VarId bytes = byteRegion();
+        ir::VarId bytes = byteRegion(partitionOfObject(&global));
         std::vector<z3::expr> parts = toBytes(value, leaf.type);
         for (size_t k = 0; k < parts.size(); ++k)
           contents.insert_or_assign(bytes, z3::store(current(bytes), offsetAddress(base, static_cast<int64_t>(leaf.offset + k)), parts[k]));
         continue;
       }
-      ir::VarId var = region(leaf.type);
+      ir::VarId var = region(leaf.type, partitionOfObject(&global));
       z3::expr at = offsetAddress(base, static_cast<int64_t>(leaf.offset));
       contents.insert_or_assign(var, z3::store(current(var), at, value));
     }

@@ -7,7 +7,8 @@
 //    pointers or mixed types, variable-length arrays, the heap): pointers are byte addresses (Int, or a
 //    pointer-wide bit-vector), and memory is split by the scalar type of the access — one SMT array per
 //    integer width and one for pointers (the component-as-array model of Burstall and Bornat, as in
-//    CPAchecker's predicate analysis). The split is sound for objects whose bytes are accessed as one
+//    CPAchecker's predicate analysis), and again by partition (PointsTo::partitionOf: objects no access
+//    touches together have separate arrays). The split is sound for objects whose bytes are accessed as one
 //    scalar type only; the others are byte memory (below). Globals in regions get
 //    fixed addresses after the functions' addresses; the heap, escaping allocas and VLAs are allocated
 //    from a bump pointer (`__heap_top`), so every allocation is fresh, non-null and disjoint from all
@@ -33,6 +34,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "frontend/c/DebugInfo.h"
@@ -85,10 +87,23 @@ class MemoryModel {
   // --- region memory
   /// True iff the object `base` (an alloca or a global) lives in region memory.
   bool inRegions(const llvm::Value* base);
-  /// The region array for accesses of `type` (an integer or pointer type), created on first use.
-  ir::VarId region(const llvm::Type* type);
-  /// The region of 8-bit cells: character accesses, and every byte of objects in byte memory.
-  ir::VarId byteRegion();
+  /// The region array of `partition` (PointsTo::partitionOf; nullptr: unknown memory's) for accesses of
+  /// `type` (an integer or pointer type), created on first use.
+  ir::VarId region(const llvm::Type* type, const llvm::Value* partition);
+  /// The region of 8-bit cells of `partition`: character accesses, and every byte of its objects in byte memory.
+  ir::VarId byteRegion(const llvm::Value* partition);
+  /// The partition of an object (decided by the points-to analysis).
+  void setPartitions(std::function<const llvm::Value*(const llvm::Value*)> partitionOfObject) {
+    partitionOfObject_ = std::move(partitionOfObject);
+  }
+  const llvm::Value* partitionOfObject(const llvm::Value* object) const {
+    return partitionOfObject_ ? partitionOfObject_(object) : nullptr;
+  }
+  /// How many partitions have region arrays.
+  size_t usedPartitions() const;
+  bool hasRegions(const llvm::Value* partition) const;
+  /// A readable name of an object: its source name, or heap@LINE for an allocation.
+  std::string objectName(const llvm::Value* object) const;
   /// Objects in byte memory (decided by the points-to analysis).
   void setBytes(std::function<bool(const llvm::Value*)> inBytes) { inBytes_ = std::move(inBytes); }
   bool inBytes(const llvm::Value* object) const { return inBytes_ && inBytes_(object); }
@@ -138,8 +153,9 @@ class MemoryModel {
   std::vector<const MemoryObject*> globalOrder_;
   // region memory
   std::map<const llvm::Value*, bool> inRegions_;
-  std::map<std::pair<bool, unsigned>, ir::VarId> regions_;  // (pointer?, bits) → array
-  ir::VarId regionOf(bool pointer, unsigned bits);
+  std::map<std::tuple<const llvm::Value*, bool, unsigned>, ir::VarId> regions_;  // (partition, pointer?, bits) → array
+  ir::VarId regionOf(const llvm::Value* partition, bool pointer, unsigned bits);
+  std::function<const llvm::Value*(const llvm::Value*)> partitionOfObject_;
   ir::VarId heapTop_ = ir::kNone;
   uint64_t nextStaticAddress_ = 16;
   std::map<const llvm::Value*, uint64_t> staticAddresses_;  // globals and functions

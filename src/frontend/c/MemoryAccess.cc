@@ -130,6 +130,7 @@ Address FunctionTranslator::offsetBy(const Address& address, uint64_t bytes) {
     Address further{nullptr, addressSum(address.index, module_.memory.address(bytes)), address.promoted,
                     address.promotedOffset + static_cast<int64_t>(bytes), address.base()};
     further.bytes = address.bytes;
+    further.partition = address.partition;
     return further;
   }
   if (bytes % address.object->cellBytes() != 0) throw UnsupportedFeature("access that does not start at a cell boundary");
@@ -180,6 +181,7 @@ void FunctionTranslator::requireNonNull(Segment& segment, const z3::expr& addres
 Address FunctionTranslator::accessAddress(Segment& segment, const llvm::Value* pointer) {
   Address address = resolve(segment, pointer);
   address.bytes = address.inRegions() && !address.promoted && module_.pointsTo.inBytes(pointer);
+  if (address.inRegions()) address.partition = module_.pointsTo.partitionOf(pointer);
   return address;
 }
 
@@ -193,7 +195,7 @@ static unsigned bytesOfScalar(const llvm::Type* type, unsigned pointerBits) {
 z3::expr FunctionTranslator::loadBytes(Segment& segment, const Address& address, const llvm::Type* type) {
   // Bytes nobody wrote are arbitrary; in the int encoding each is cut to the i8 range, and so the
   // composed scalar is in its range too.
-  z3::expr contents = regionContents(segment, module_.memory.byteRegion());
+  z3::expr contents = regionContents(segment, module_.memory.byteRegion(address.partition));
   std::vector<z3::expr> bytes;
   for (unsigned k = 0; k < bytesOfScalar(type, module_.memory.pointerBits()); ++k) {
     z3::expr byte = z3::select(contents, k == 0 ? address.index : module_.memory.offsetAddress(address.index, k));
@@ -205,7 +207,7 @@ z3::expr FunctionTranslator::loadBytes(Segment& segment, const Address& address,
 }
 
 void FunctionTranslator::storeBytes(Segment& segment, const Address& address, const llvm::Type* type, const z3::expr& value) {
-  ir::VarId region = module_.memory.byteRegion();
+  ir::VarId region = module_.memory.byteRegion(address.partition);
   z3::expr contents = regionContents(segment, region);
   std::vector<z3::expr> bytes;
   if (encoder_.isInt() && !value.is_numeral()) {
@@ -234,7 +236,7 @@ z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, ll
     if (address.bytes && !type->isIntegerTy(8)) return loadBytes(segment, address, type);
     value = address.promoted
                 ? regionContents(segment, module_.memory.promotedField(address.promoted, address.promotedOffset, type))
-                : z3::select(regionContents(segment, module_.memory.region(type)), address.index);
+                : z3::select(regionContents(segment, module_.memory.region(type, address.partition)), address.index);
     if (type->isPointerTy()) return value;
   } else {
     checkCellWidth(address, type);
@@ -259,7 +261,7 @@ void FunctionTranslator::storeAt(Segment& segment, const Address& address, llvm:
   }
   if (address.inRegions() && address.bytes && !type->isIntegerTy(8)) return storeBytes(segment, address, type, value);
   if (address.inRegions()) {
-    ir::VarId region = module_.memory.region(type);
+    ir::VarId region = module_.memory.region(type, address.partition);
     segment.assigned.insert_or_assign(region, z3::store(regionContents(segment, region), address.index, value));
     return;
   }

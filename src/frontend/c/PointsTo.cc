@@ -81,6 +81,63 @@ PointsTo::PointsTo(const std::vector<const llvm::Function*>& functions, const ll
     current_ = nullptr;
   } while (classifyBytes(functions));
   decide(functions, main);
+  partition(functions);
+}
+
+void PointsTo::partition(const std::vector<const llvm::Function*>& functions) {
+  partition_.resize(objects_.size());
+  std::iota(partition_.begin(), partition_.end(), 0u);
+  auto find = [&](uint32_t x) {
+    // targets() may meet objects for the first time (objectOf): the classes grow with them.
+    for (auto next = static_cast<uint32_t>(partition_.size()); next <= x; ++next) partition_.push_back(next);
+    while (partition_[x] != x) x = partition_[x] = partition_[partition_[x]];
+    return x;
+  };
+  // The smaller object names the class, so that names do not depend on the order of the unions.
+  auto unite = [&](uint32_t a, uint32_t b) {
+    a = find(a), b = find(b);
+    if (a != b) partition_[std::max(a, b)] = std::min(a, b);
+  };
+  auto uniteTargets = [&](const llvm::Value* pointer) {
+    std::optional<uint32_t> first;
+    for (auto [object, offset] : targets(pointer)) {
+      if (object != 0 && llvm::isa<llvm::Function>(objects_[object])) continue;
+      if (first) unite(*first, object);
+      else first = object;
+    }
+  };
+  forEachAccess(
+      functions, [&](const llvm::Value* pointer, const llvm::Type*) { uniteTargets(pointer); },
+      [&](const MemOperation& operation) {
+        uniteTargets(operation.dest);
+        if (operation.source) uniteTargets(operation.source);
+      },
+      [](uint32_t, const MemoryLeaf&) {});
+  for (uint32_t object : exposed_) unite(0, object);
+  for (uint32_t object = 0; object < partition_.size(); ++object) find(object);
+}
+
+const llvm::Value* PointsTo::partitionOfId(uint32_t object) const {
+  // An object met after the analysis (a function named by a later targets()) is alone.
+  return objects_[object < partition_.size() ? partition_[object] : object];
+}
+
+const llvm::Value* PointsTo::partitionOf(const llvm::Value* pointer) const {
+  for (auto [object, offset] : const_cast<PointsTo*>(this)->targets(pointer))
+    if (object == 0 || !llvm::isa<llvm::Function>(objects_[object])) return partitionOfId(object);
+  return nullptr;
+}
+
+std::map<const llvm::Value*, std::vector<const llvm::Value*>> PointsTo::partitionMembers() const {
+  std::map<const llvm::Value*, std::vector<const llvm::Value*>> members;
+  for (uint32_t object = 1; object < objects_.size(); ++object)
+    if (!llvm::isa<llvm::Function>(objects_[object])) members[partitionOfId(object)].push_back(objects_[object]);
+  return members;
+}
+
+const llvm::Value* PointsTo::partitionOfObject(const llvm::Value* base) const {
+  auto id = objectIds_.find(base);
+  return id == objectIds_.end() ? nullptr : partitionOfId(id->second);
 }
 
 bool PointsTo::onlyCompared(const llvm::Value* integer) {

@@ -19,6 +19,11 @@
 // have been copied there one by one), or one made from an integer; the analysis is iterated until the
 // bytes objects no longer grow. (Pointers at bytes accessed only as pointers keep their precise targets:
 // a pool for all of byte memory made linked structures' offsets grow round after round.)
+// Last, the analysis splits region memory into partitions (regions in the sense of Steensgaard's analysis,
+// SeaHorn's DSA or Frama-C's separation): the objects one access may touch are in one partition, and
+// each partition has region arrays of its own. Accesses to different partitions then never meet in one
+// array, so the solver need not tell their addresses apart (select over store needs a case split on
+// every address pair of one array; the full drivers made millions of them).
 #pragma once
 
 #include <llvm/IR/Instructions.h>
@@ -62,6 +67,15 @@ class PointsTo {
   /// all are).
   bool inBytes(const llvm::Value* pointer) const;
   size_t bytesObjects() const { return bytes_.size() - bytes_.count(0); }
+  /// The partition of region memory the load or store through `pointer` (or the memset/memcpy with this
+  /// destination or source) goes to, named by its first object; nullptr for the partition of unknown
+  /// memory (the objects whose address became an integer), which also takes accesses through pointers
+  /// that point to no object (undefined behaviour: they may read anything).
+  const llvm::Value* partitionOf(const llvm::Value* pointer) const;
+  /// The partition holding the object `base` (an alloca, a global or an allocation call).
+  const llvm::Value* partitionOfObject(const llvm::Value* base) const;
+  /// The objects of each partition (functions aside), by the partition's name (nullptr: unknown memory's).
+  std::map<const llvm::Value*, std::vector<const llvm::Value*>> partitionMembers() const;
 
  private:
   static constexpr int64_t kAnyOffset = INT64_MIN;
@@ -93,6 +107,10 @@ class PointsTo {
   void forEachAccess(const std::vector<const llvm::Function*>& functions, const AccessVisitor& access,
                      const std::function<void(const MemOperation&)>& copied, const LeafVisitor& stored);
   void decide(const std::vector<const llvm::Function*>& functions, const llvm::Function& main);
+  /// Computes partition_: the objects of each access (functions aside: a data access to one is
+  /// undefined) in one class; unknown memory with every exposed object.
+  void partition(const std::vector<const llvm::Function*>& functions);
+  const llvm::Value* partitionOfId(uint32_t object) const;
 
   /// The bytes one access may touch within one object: it starts at an offset k * period + j, for any
   /// integer k (k = 0 when the period is 0) and some j in [low, high] that is low plus a multiple of
@@ -140,6 +158,7 @@ class PointsTo {
   std::map<uint32_t, std::set<ByteSpan>> dataSpans_;  // per bytes object: its integer and char accesses
   std::map<Target, bool> dataAt_;                        // holdsData, computed once per round
   Targets bytesPointers_;  // every pointer stored where it holdsData, and unknown memory
+  std::vector<uint32_t> partition_;  // object → the smallest object of its partition (0: unknown memory's)
 };
 
 }  // namespace argus::frontend

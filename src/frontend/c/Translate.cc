@@ -104,6 +104,7 @@ void recordStatistics(const ir::Program& program, const ModuleContext& module, S
   stats.add("frontend.unsupported_edges", module.unsupportedEdges);
   stats.add("frontend.promoted_objects", static_cast<int64_t>(module.pointsTo.promotedObjects()));
   stats.add("frontend.bytes_objects", static_cast<int64_t>(module.pointsTo.bytesObjects()));
+  stats.add("frontend.memory_partitions", static_cast<int64_t>(module.memory.usedPartitions()));
   stats.add("frontend.access_paths", module.accessPaths);
 }
 
@@ -135,6 +136,7 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
       [&](const llvm::CallInst& call) { return mc.indirectCallCandidates(call); });
   mc.memory.setPromoted([&mc](const llvm::Value* object) { return mc.pointsTo.isPromoted(object); });
   mc.memory.setBytes([&mc](const llvm::Value* object) { return mc.pointsTo.inBytes(object); });
+  mc.memory.setPartitions([&mc](const llvm::Value* object) { return mc.pointsTo.partitionOfObject(object); });
 
   ir::ProcId mainProc = mc.procs.at(main);
   ir::LocId mainStart = program->addLocation(mainProc, "start", sourceLocOf(*main));
@@ -154,6 +156,13 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
           program->numProcs(), program->numLocs(), program->numEdges(), mc.unsupportedEdges, program->numVars());
   for (const ir::Edge& edge : program->edges())
     if (!edge.unsupported.empty()) log.log(2, "frontend", "unsupported: {}", edge.unsupported);
+  if (log.enabled(2))
+    for (auto& [partition, objects] : mc.pointsTo.partitionMembers()) {
+      if (!mc.memory.hasRegions(partition)) continue;
+      std::string names;
+      for (const llvm::Value* object : objects) names += (names.empty() ? "" : ", ") + mc.memory.objectName(object);
+      log.log(2, "frontend", "memory partition {}: {}", partition ? mc.memory.objectName(partition) : "(unknown memory)", names);
+    }
   return program;
 }
 

@@ -89,6 +89,8 @@ struct Address {
   std::optional<z3::expr> root = std::nullopt;
   /// In region memory: the access goes to byte memory (PointsTo::inBytes), a wider scalar as its bytes.
   bool bytes = false;
+  /// In region memory: the partition whose arrays hold what it touches (PointsTo::partitionOf).
+  const llvm::Value* partition = nullptr;
   bool inRegions() const { return object == nullptr; }
   const z3::expr& base() const { return root ? *root : index; }
 };
