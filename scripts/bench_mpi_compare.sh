@@ -5,8 +5,8 @@
 # does not favour one. Run it when nothing else runs: the figure is a ratio of wall times on 2 cores.
 #
 #   scripts/bench_mpi_compare.sh [LIST] [ROUNDS]    (defaults: tests/lists/mpi-60.txt, 2)
-# Environment: ARGUS (build/argus), OUT (a fresh folder below /tmp), BENCH_ARGS (--run kind="--engine kind"
-# --timeout 30), ARGUS_SHARED_DIR (../shared).
+# Environment: ARGUS (build/argus), OUT (a fresh folder below /tmp), BENCH_ARGS (--run kind=--engine=kind
+# --timeout 30; split at blanks, so write NAME=--opt=value), ARGUS_SHARED_DIR (../shared).
 set -eu
 cd "$(dirname "$0")/.."
 LIST=${1:-tests/lists/mpi-60.txt}
@@ -15,7 +15,7 @@ ARGUS=${ARGUS:-build/argus}
 OUT=${OUT:-$(mktemp -d /tmp/bench-mpi-compare-XXXXXX)}
 ARGUS_SHARED_DIR=${ARGUS_SHARED_DIR:-$(cd .. && pwd)/shared}
 export ARGUS_SHARED_DIR OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-BENCH_ARGS=${BENCH_ARGS:---run kind=--engine\ kind --timeout 30}
+BENCH_ARGS=${BENCH_ARGS:---run kind=--engine=kind --timeout 30}
 
 now() { date +%s.%N; }
 run_local() {

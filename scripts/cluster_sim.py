@@ -26,13 +26,19 @@ STATUS_TIMEOUT = 1  # Status::Timeout in src/cli/bench/Outcome.h, as journals st
 
 
 def read_journals(paths, only):
-    """Runs as (task, run name) -> (wall seconds, cores it takes, timed out), and the journals' time limit."""
-    runs, order, limit = {}, [], None
+    """The runs as (key, wall seconds, cores it takes, timed out) in the order `argus bench` hands them out
+    (task by task as the header lists them, each task's configurations in turn; a journal's lines are in the
+    order the runs ended), and the journals' time limit."""
+    runs, rank, limit = {}, {}, None
     for path in paths:
         with open(path) as f:
             header = json.loads(f.readline())
             cores = header.get("cores", {})
             limit = header["timeout"] if limit is None else max(limit, header["timeout"])
+            names = [r["name"] for r in header.get("runs", [])]
+            for t, task in enumerate(header.get("tasks", [])):
+                for n, name in enumerate(names):
+                    rank.setdefault((task, name), (paths.index(path), t, n))
             for line in f:
                 try:
                     r = json.loads(line)
@@ -40,10 +46,8 @@ def read_journals(paths, only):
                     continue  # a partial last line of a run that was killed
                 if only and r["run"] not in only:
                     continue
-                key = (r["task"], r["run"])
-                if key not in runs:
-                    order.append(key)
-                runs[key] = (r["wall_s"], cores.get(r["run"], 1), r["status"] == STATUS_TIMEOUT)
+                runs[(r["task"], r["run"])] = (r["wall_s"], cores.get(r["run"], 1), r["status"] == STATUS_TIMEOUT)
+    order = sorted(runs, key=lambda key: rank.get(key, (len(paths), 0, 0)))
     return [(key, *runs[key]) for key in order], limit
 
 

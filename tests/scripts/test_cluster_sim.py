@@ -41,9 +41,11 @@ class ClusterSim(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "journal.jsonl")
             with open(path, "w") as f:
-                f.write(json.dumps({"timeout": 30, "cores": {"wide": 2}}) + "\n")
-                f.write(json.dumps({"run": "one", "task": "a", "wall_s": 31.5, "status": 1}) + "\n")
+                f.write(json.dumps({"timeout": 30, "cores": {"wide": 2}, "tasks": ["a"],
+                                    "runs": [{"name": "one"}, {"name": "wide"}]}) + "\n")
+                # In the order the runs ended; the bench hands them out in the header's order.
                 f.write(json.dumps({"run": "wide", "task": "a", "wall_s": 2.0, "status": 0}) + "\n")
+                f.write(json.dumps({"run": "one", "task": "a", "wall_s": 31.5, "status": 1}) + "\n")
                 f.write('{"run": "one", "task": "b", "wa')  # the partial line of a killed run
             read, limit = sim.read_journals([path], set())
             self.assertEqual(limit, 30)
