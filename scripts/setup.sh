@@ -12,12 +12,14 @@
 # (graphviz), and its test renders the page in headless Chromium (chromium; it runs headless without its
 # recommended packages) with the DejaVu fonts the page names (fonts-dejavu-core). scripts/scatter.py draws
 # benchmark scatter plots with gnuplot (gnuplot-nox). ccache, when installed, caches compilations (CMakeLists.txt).
+# `mpirun -n K argus bench` spreads a benchmark over the nodes of a cluster (src/cli/bench/Distributed.h): argus
+# links Open MPI when CMake finds it (libopenmpi-dev), and its tests launch real ranks with mpirun (openmpi-bin).
 set -eu
 
 PACKAGES="cmake g++ make pkg-config libz3-dev z3 llvm-14-dev clang-14 libgtest-dev libgmock-dev
 libbenchmark-dev libbdd-dev libgmp-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev gcc-multilib
 zlib1g-dev libxml2-dev libncurses-dev libffi-dev libclang-rt-14-dev python3 python3-yaml python3-jsonschema
-graphviz chromium fonts-dejavu-core gnuplot-nox qemu-user ccache"
+graphviz chromium fonts-dejavu-core gnuplot-nox qemu-user ccache openmpi-bin libopenmpi-dev"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "setup: dpkg-query not found; argus is built on Debian 12 with the packages: $(echo $PACKAGES)" >&2

@@ -214,6 +214,9 @@ struct BenchCommand {
     c->add_flag("--resume", config.resume,
                 "continue the run whose journal.jsonl is in --out (same arguments and argus binary): only the runs "
                 "it lacks are taken, e.g. after the machine or session running a long benchmark was stopped");
+    c->add_option("--longest-first", config.longestFirstJournal,
+                  "JOURNAL: hand out the runs from the longest wall time in this journal of an earlier bench run "
+                  "down (runs it lacks first), so that no long run starts last; the order only, not the results");
     repeatable(c->add_option("--run", runs,
                              "an argus configuration NAME=ARGS, e.g. bmc=\"--engine bmc\" (repeatable)"));
     repeatable(c->add_option(

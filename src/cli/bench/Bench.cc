@@ -1,5 +1,6 @@
-// The benchmark driver: a pool of worker threads, each running one (task, configuration) job at a time
-// as a child process; results are collected per configuration and summarised at the end.
+// The benchmark driver: a pool of job threads, each running one (task, configuration) job at a time as a
+// child process, or under mpirun the worker ranks (Distributed.h); results are collected per configuration
+// and summarised at the end.
 #include "cli/bench/Bench.h"
 
 #include <fmt/format.h>
@@ -13,12 +14,15 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "cli/bench/Child.h"
+#include "cli/bench/Distributed.h"
 #include "cli/bench/Interrupt.h"
 #include "cli/bench/Journal.h"
 #include "cli/bench/Tables.h"
@@ -74,78 +78,21 @@ std::string rejectedNote(const TaskOutcome& o) {
   return fmt::format("(evidence rejected: certify.rejected = {})", o.certifyRejected);
 }
 
-/// Everything the workers share.
-class Driver {
+/// The children share a compile cache when asked (see BenchConfig::compileCache). The children inherit the
+/// variable (an argus older than the cache ignores it); a cache the caller names in it is used as it is.
+void useCompileCache(const BenchConfig& config) {
+  if (config.compileCache && !std::getenv("ARGUS_COMPILE_CACHE"))
+    setenv("ARGUS_COMPILE_CACHE", (fs::absolute(config.outDir) / "compile-cache").c_str(), 1);
+}
+
+/// Runs one (task, configuration) in a child process and judges it: what each job thread of a local bench
+/// and each worker rank of a distributed one does.
+class Runner {
  public:
-  Driver(const BenchConfig& config, const std::vector<BenchTask>& tasks, Journal& journal, std::ostream& progress)
-      : config_(config), tasks_(tasks), journal_(journal), progress_(progress) {
-    for (auto& spec : config.runs) {
-      RunResults r{spec.name, spec.description(), std::vector<TaskOutcome>(tasks.size())};
-      results_.push_back(std::move(r));
-      fs::create_directories(logDir(spec));
-    }
-  }
+  explicit Runner(const BenchConfig& config) : config_(config) {}
 
-  void runAll() {
-    std::vector<std::thread> workers;
-    for (int i = 0; i < config_.jobs; ++i) workers.emplace_back([this] { work(); });
-    for (auto& w : workers) w.join();
-  }
-
-  std::vector<RunResults>& results() { return results_; }
-
- private:
-  fs::path logDir(const RunSpec& run) const { return fs::path(config_.outDir) / "logs" / fileSafe(run.name); }
-
-  void work() {
-    size_t total = tasks_.size() * config_.runs.size();
-    for (size_t job = next_++; job < total; job = next_++) {
-      size_t t = job / config_.runs.size(), r = job % config_.runs.size();
-      if (InterruptScope::interrupted()) {
-        startInOrder(job, 0);
-        TaskOutcome& skipped = results_[r].outcomes[t];
-        skipped.status = Status::Error;
-        skipped.judgement = Judgement::Error;
-        skipped.reason = "not run: interrupted";
-        continue;
-      }
-      if (auto it = journal_.earlier().find({config_.runs[r].name, tasks_[t].path}); it != journal_.earlier().end()) {
-        startInOrder(job, 0);  // taken in an earlier part of this run (--resume)
-        results_[r].outcomes[t] = it->second;
-        ++done_;
-        continue;
-      }
-      int slots = slotsOf(config_.runs[r]);
-      startInOrder(job, slots);
-      results_[r].outcomes[t] = runOne(tasks_[t], config_.runs[r], t);
-      // A run the interrupt cut short measured nothing: it is repeated when the benchmark is resumed.
-      if (!InterruptScope::interrupted())
-        journal_.append(config_.runs[r].name, tasks_[t].path, results_[r].outcomes[t]);
-      {
-        std::lock_guard<std::mutex> lock(slotMutex_);
-        freeSlots_ += slots;
-      }
-      slotChanged_.notify_all();
-      report(tasks_[t], config_.runs[r], results_[r].outcomes[t], total);
-    }
-  }
-
-  int slotsOf(const RunSpec& run) const {
-    for (auto& c : config_.cores)
-      if (c.name == run.name) return c.cores;
-    return 1;
-  }
-
-  /// Waits until every earlier job has started and `slots` job slots are free, then takes them: jobs
-  /// start in order, so a run that needs several slots is not passed over by runs that need one.
-  void startInOrder(size_t job, int slots) {
-    {
-      std::unique_lock<std::mutex> lock(slotMutex_);
-      slotChanged_.wait(lock, [&] { return nextToStart_ == job && freeSlots_ >= slots; });
-      freeSlots_ -= slots;
-      ++nextToStart_;
-    }
-    slotChanged_.notify_all();
+  void createLogDirs() const {
+    for (auto& spec : config_.runs) fs::create_directories(logDir(spec));
   }
 
   TaskOutcome runOne(const BenchTask& task, const RunSpec& run, size_t index) {
@@ -176,6 +123,9 @@ class Driver {
     return outcome;
   }
 
+ private:
+  fs::path logDir(const RunSpec& run) const { return fs::path(config_.outDir) / "logs" / fileSafe(run.name); }
+
   /// What `argus validate` says of the witness of a TRUE or FALSE: its first word, "missing" or "error".
   std::string validateWitness(const BenchTask& task, const CommandContext& context, const fs::path& stem) {
     if (!fs::exists(context.witnessFile)) return "missing";
@@ -194,7 +144,143 @@ class Driver {
     return "error";
   }
 
-  void report(const BenchTask& task, const RunSpec& run, const TaskOutcome& o, size_t total) {
+  const BenchConfig& config_;
+};
+
+/// The order in which the runs are handed out: task by task, each task's configurations in turn; with
+/// --longest-first the runs the journal does not know first (they may be long), then the others from the
+/// longest journaled wall time down, so that no long run starts last and runs alone.
+std::vector<RunAssignment> dispatchOrder(const BenchConfig& config, const std::vector<BenchTask>& tasks) {
+  std::vector<RunAssignment> order;
+  for (size_t t = 0; t < tasks.size(); ++t)
+    for (size_t r = 0; r < config.runs.size(); ++r) order.push_back({t, r});
+  if (config.longestFirstJournal.empty()) return order;
+  auto times = journaledWallTimes(config.longestFirstJournal);
+  auto expected = [&](const RunAssignment& job) {
+    auto it = times.find({config.runs[job.run].name, tasks[job.task].path});
+    return it == times.end() ? std::numeric_limits<double>::infinity() : it->second;
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const RunAssignment& a, const RunAssignment& b) { return expected(a) > expected(b); });
+  return order;
+}
+
+/// Everything the job threads of a local bench, or the coordinator of a distributed one, share.
+class Driver {
+ public:
+  Driver(const BenchConfig& config, const std::vector<BenchTask>& tasks, Journal& journal, std::ostream& progress)
+      : config_(config), tasks_(tasks), journal_(journal), progress_(progress), runner_(config),
+        order_(dispatchOrder(config, tasks)) {
+    for (auto& spec : config.runs) {
+      RunResults r{spec.name, spec.description(), std::vector<TaskOutcome>(tasks.size())};
+      results_.push_back(std::move(r));
+    }
+    runner_.createLogDirs();
+  }
+
+  void runAll() {
+    std::vector<std::thread> workers;
+    for (int i = 0; i < config_.jobs; ++i) workers.emplace_back([this] { work(); });
+    for (auto& w : workers) w.join();
+  }
+
+  /// The coordinator's part: the runs the journal lacks go to the worker ranks (Distributed.h).
+  Coordination runOnRanks(MpiTransport& mpi) {
+    std::vector<RunAssignment> pending;
+    for (const RunAssignment& job : order_)
+      if (!takeEarlier(job.task, job.run)) pending.push_back(job);
+    progress_ << fmt::format("argus bench: {} run{} over {} worker rank{}, {} job{} each", pending.size(),
+                             pending.size() == 1 ? "" : "s", mpi.size() - 1, mpi.size() == 2 ? "" : "s", config_.jobs,
+                             config_.jobs == 1 ? "" : "s")
+              << std::endl;
+    std::set<std::pair<size_t, size_t>> finished;
+    Coordination end = coordinate(
+        mpi, config_, tasks_, pending, [this](size_t run) { return slotsOf(config_.runs[run]); },
+        [&](const RunAssignment& job, const TaskOutcome& outcome, const std::string& where) {
+          record(job.task, job.run, outcome);
+          report(tasks_[job.task], config_.runs[job.run], outcome, order_.size(), where);
+          finished.insert({job.task, job.run});
+        });
+    for (const RunAssignment& job : pending)
+      if (!finished.count({job.task, job.run})) markNotRun(job.task, job.run);
+    return end;
+  }
+
+  std::vector<RunResults>& results() { return results_; }
+  size_t journaled() const { return journaled_; }
+
+ private:
+  void work() {
+    size_t total = order_.size();
+    for (size_t position = next_++; position < total; position = next_++) {
+      auto [t, r] = order_[position];
+      if (InterruptScope::interrupted()) {
+        startInOrder(position, 0);
+        markNotRun(t, r);
+        continue;
+      }
+      if (takeEarlier(t, r)) {
+        startInOrder(position, 0);  // taken in an earlier part of this run (--resume)
+        continue;
+      }
+      int slots = slotsOf(config_.runs[r]);
+      startInOrder(position, slots);
+      record(t, r, runner_.runOne(tasks_[t], config_.runs[r], t));
+      {
+        std::lock_guard<std::mutex> lock(slotMutex_);
+        freeSlots_ += slots;
+      }
+      slotChanged_.notify_all();
+      report(tasks_[t], config_.runs[r], results_[r].outcomes[t], total, "");
+    }
+  }
+
+  void markNotRun(size_t t, size_t r) {
+    TaskOutcome& skipped = results_[r].outcomes[t];
+    skipped.status = Status::Error;
+    skipped.judgement = Judgement::Error;
+    skipped.reason = "not run: interrupted";
+  }
+
+  /// Takes the outcome an earlier part of this run journaled (--resume), if there is one.
+  bool takeEarlier(size_t t, size_t r) {
+    auto it = journal_.earlier().find({config_.runs[r].name, tasks_[t].path});
+    if (it == journal_.earlier().end()) return false;
+    results_[r].outcomes[t] = it->second;
+    ++done_;
+    ++journaled_;
+    return true;
+  }
+
+  void record(size_t t, size_t r, const TaskOutcome& outcome) {
+    results_[r].outcomes[t] = outcome;
+    // A run the interrupt cut short measured nothing: it is repeated when the benchmark is resumed.
+    if (!InterruptScope::interrupted()) {
+      journal_.append(config_.runs[r].name, tasks_[t].path, outcome);
+      ++journaled_;
+    }
+  }
+
+  int slotsOf(const RunSpec& run) const {
+    for (auto& c : config_.cores)
+      if (c.name == run.name) return c.cores;
+    return 1;
+  }
+
+  /// Waits until every earlier job has started and `slots` job slots are free, then takes them: jobs
+  /// start in order, so a run that needs several slots is not passed over by runs that need one.
+  void startInOrder(size_t job, int slots) {
+    {
+      std::unique_lock<std::mutex> lock(slotMutex_);
+      slotChanged_.wait(lock, [&] { return nextToStart_ == job && freeSlots_ >= slots; });
+      freeSlots_ -= slots;
+      ++nextToStart_;
+    }
+    slotChanged_.notify_all();
+  }
+
+  /// The progress line of a finished run; `where` names the worker rank that ran it, if another did.
+  void report(const BenchTask& task, const RunSpec& run, const TaskOutcome& o, size_t total, const std::string& where) {
     std::string line =
         fmt::format("[{}/{}] {}{} {} {:.1f}s", ++done_, total, config_.runs.size() > 1 ? run.name + " " : "",
                     task.display, verdictText(task, o.verdict), o.wallSeconds);
@@ -204,6 +290,7 @@ class Driver {
     if (o.status != Status::Ok) line += " (" + describeStatus(o) + ")";
     if (o.status != Status::Rejected && o.certifyRejected > 0) line += " " + rejectedNote(o);
     if (!o.witness.empty()) line += " witness " + o.witness;
+    if (!where.empty()) line += " [" + where + "]";
     std::lock_guard<std::mutex> lock(progressMutex_);
     progress_ << line << std::endl;
   }
@@ -212,14 +299,29 @@ class Driver {
   const std::vector<BenchTask>& tasks_;
   Journal& journal_;
   std::ostream& progress_;
+  Runner runner_;
+  std::vector<RunAssignment> order_;
   std::vector<RunResults> results_;
-  std::atomic<size_t> next_{0}, done_{0};
+  std::atomic<size_t> next_{0}, done_{0}, journaled_{0};
   std::mutex progressMutex_;
   std::mutex slotMutex_;  // guards freeSlots_ and nextToStart_
   std::condition_variable slotChanged_;
   int freeSlots_ = config_.jobs;
   size_t nextToStart_ = 0;
 };
+
+/// A worker rank of a distributed bench: runs what the coordinator sends (Distributed.h).
+int runWorker(BenchConfig& config, MpiTransport& mpi) {
+  InterruptScope interruptScope;
+  Runner runner(config);
+  auto welcome = [&](const std::string& outDir) {
+    config.outDir = outDir;
+    runner.createLogDirs();
+    useCompileCache(config);
+  };
+  return work(mpi, config, welcome,
+              [&](const BenchTask& task, size_t run, size_t index) { return runner.runOne(task, config.runs[run], index); });
+}
 
 /// Why a task's outcome is a failure, for the message on stderr.
 std::string failureText(const BenchTask& task, const TaskOutcome& o) {
@@ -369,6 +471,18 @@ void validateConfig(BenchConfig& config) {
 
 int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   validateConfig(config);
+  // Started by mpirun or srun: rank 0 coordinates, the others are workers (Distributed.h). MPI is not
+  // initialised otherwise, and a single rank is a local benchmark.
+  std::optional<MpiTransport> mpi;
+  if (launchedAsMpiRank()) {
+    mpi.emplace();
+    if (mpi->size() == 1) {
+      mpi->finish();
+      mpi.reset();
+    } else if (mpi->rank() != 0) {
+      return runWorker(config, *mpi);
+    }
+  }
   std::vector<std::string> passedOver;
   std::vector<BenchTask> tasks = collectTasks(config.lists, &passedOver);
   if (!passedOver.empty())
@@ -377,10 +491,7 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
              << std::endl;
   if (tasks.empty()) throw InputError(config.lists.empty() ? "" : config.lists.front(), 0, "no tasks found");
   fs::create_directories(config.outDir);
-  // The children inherit the variable (an argus older than the cache ignores it); a cache the caller
-  // names in it is used as it is.
-  if (config.compileCache && !std::getenv("ARGUS_COMPILE_CACHE"))
-    setenv("ARGUS_COMPILE_CACHE", (fs::absolute(config.outDir) / "compile-cache").c_str(), 1);
+  useCompileCache(config);
   Journal journal(config.outDir, fingerprint(config, tasks), config.resume);
   if (config.resume)
     progress << fmt::format("resuming {}: {} of {} runs done in earlier parts", journal.path(),
@@ -388,7 +499,11 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
              << std::endl;
   InterruptScope interruptScope;
   Driver driver(config, tasks, journal, progress);
-  driver.runAll();
+  Coordination distributed;
+  if (mpi)
+    distributed = driver.runOnRanks(*mpi);
+  else
+    driver.runAll();
   std::vector<RunResults> runs = driver.results();
   for (auto& vb : config.virtualBest) runs.push_back(virtualBest(vb.name, membersOf(vb, runs)));
   for (auto& r : runs)
@@ -397,6 +512,18 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
   writeFile(fs::path(config.outDir) / "summary.md", text);
   out << text << std::flush;
   progress << "results: " << config.outDir << std::endl;
+  if (mpi && distributed.end != Coordination::End::Finished) {
+    // Under mpirun a rank that dies ends the job: the others get SIGTERM, which is how rank 0 learns it.
+    progress << "argus bench: stopped: "
+             << (distributed.end == Coordination::End::Failed
+                     ? distributed.message
+                     : "SIGINT or SIGTERM (mpirun sends SIGTERM when a rank died or the job was cancelled; its "
+                       "message says which)")
+             << "\nargus bench: " << driver.journaled() << " of " << tasks.size() * config.runs.size()
+             << " runs are in " << journal.path() << "; the same command with --resume and --out "
+             << config.outDir << " runs the others" << std::endl;
+    return distributed.end == Coordination::End::Failed ? kBenchFailed : kBenchInterrupted;
+  }
   if (InterruptScope::interrupted()) return kBenchInterrupted;
   // A virtual best's outcomes are its members': their failures are reported once, under the member.
   auto reasons = failures(config, tasks, driver.results());

@@ -3,7 +3,8 @@
 // Markdown summary into the output folder, and prints the summary tables on stdout. Every finished run is
 // also journaled at once (Journal.h), so that a killed benchmark can be resumed. It fails (exit 1,
 // the reasons on stderr) with --fail-on-wrong when a task's outcome is a bug (see isFailure), and when a
-// configuration solved fewer tasks than its --min-solved floor.
+// configuration solved fewer tasks than its --min-solved floor. Started by mpirun or srun as several ranks,
+// it spreads the runs over the ranks (Distributed.h).
 #pragma once
 
 #include <ostream>
@@ -43,6 +44,9 @@ struct BenchConfig {
   /// outDir/compile-cache, or the one $ARGUS_COMPILE_CACHE names (frontend/c/CompileCache.h): the first run of a C task pays for clang, the others
   /// do not, so run times are not comparable between configurations. Off by default for that reason.
   bool compileCache = false;
+  /// A journal of an earlier run (any arguments): runs are handed out from the longest wall time it
+  /// records down, those it lacks first. Changes the order only, not what is measured.
+  std::string longestFirstJournal;
   /// Seconds an argus run may take beyond --timeout (certification, shutdown) before it is killed.
   double argusGraceSeconds = 20;
 };

@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -18,8 +19,12 @@
 namespace argus::cli::bench {
 namespace {
 
-[[noreturn]] void execChild(char* const* argv, int out, int err, long memoryMB) {
+[[noreturn]] void execChild(char* const* argv, int out, int err, long memoryMB, pid_t bench) {
   setpgid(0, 0);
+  // A bench that dies at once (SIGKILL; under mpirun a rank that is killed) takes its run along rather than
+  // leaving it to run to its own time limit; the thread that forked waits for the child, so it outlives it.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != bench) _exit(127);  // it died before the line above
   dup2(out, STDOUT_FILENO);
   dup2(err, STDERR_FILENO);
   int devnull = open("/dev/null", O_RDONLY);
@@ -69,8 +74,9 @@ ChildOutcome runChild(const ChildSpec& spec, const std::atomic<bool>* cancel) {
     return outcome;
   }
   auto start = std::chrono::steady_clock::now();
+  pid_t bench = getpid();
   pid_t pid = fork();
-  if (pid == 0) execChild(argv.data(), out, err, spec.memoryMB);
+  if (pid == 0) execChild(argv.data(), out, err, spec.memoryMB, bench);
   close(out);
   close(err);
   if (pid < 0) {

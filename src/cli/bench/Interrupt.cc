@@ -24,5 +24,6 @@ InterruptScope::~InterruptScope() {
 }
 
 const std::atomic<bool>& InterruptScope::flag() { return interruptFlag; }
+void InterruptScope::request() { interruptFlag.store(true); }
 
 }  // namespace argus::cli::bench

@@ -19,6 +19,8 @@ class InterruptScope {
   /// Set once SIGINT or SIGTERM arrived (pass it to runChild as `cancel`).
   static const std::atomic<bool>& flag();
   static bool interrupted() { return flag().load(); }
+  /// Sets the flag as a signal would: a worker rank told to stop by its coordinator (Distributed.h).
+  static void request();
 
  private:
   struct sigaction oldInt_ {}, oldTerm_{};

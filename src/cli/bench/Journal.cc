@@ -19,8 +19,9 @@ namespace {
 
 constexpr const char* kFormat = "argus-bench-journal/1";
 
-/// One outcome as a JSON line and back; fromJson throws InputError (naming `file`) on a malformed line.
-std::string toJson(const std::string& run, const std::string& task, const TaskOutcome& o) {
+}  // namespace
+
+std::string journalLine(const std::string& run, const std::string& task, const TaskOutcome& o) {
   json j = {{"run", run},
             {"task", task},
             {"verdict", static_cast<int>(o.verdict)},
@@ -36,8 +37,7 @@ std::string toJson(const std::string& run, const std::string& task, const TaskOu
   return j.dump();
 }
 
-std::pair<std::pair<std::string, std::string>, TaskOutcome> fromJson(const std::string& line, const std::string& file,
-                                                                     int lineNo) {
+std::pair<JournalKey, TaskOutcome> readJournalLine(const std::string& line, const std::string& file, int lineNo) {
   json j = json::parse(line, nullptr, false);
   if (j.is_discarded() || !j.is_object()) throw InputError(file, lineNo, "not a JSON object");
   try {
@@ -58,7 +58,20 @@ std::pair<std::pair<std::string, std::string>, TaskOutcome> fromJson(const std::
   }
 }
 
-}  // namespace
+std::map<JournalKey, double> journaledWallTimes(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path, 0, "cannot read the journal");
+  std::map<JournalKey, double> times;
+  std::string line;
+  std::getline(in, line);  // the header: any run's times will do
+  for (int lineNo = 2; std::getline(in, line); ++lineNo) {
+    // A journal of a run that is still going (or was killed) may end in a partial line.
+    if (json::parse(line, nullptr, false).is_discarded() && in.peek() == EOF) break;
+    auto [key, outcome] = readJournalLine(line, path, lineNo);
+    times[key] = outcome.wallSeconds;
+  }
+  return times;
+}
 
 std::string fingerprint(const BenchConfig& config, const std::vector<BenchTask>& tasks) {
   json f;
@@ -107,13 +120,13 @@ Journal::Journal(const std::string& outDir, const std::string& fingerprint, bool
       ++lineNo;
       bool last = i + 1 == lines.size();
       if (last && json::parse(lines[i], nullptr, false).is_discarded()) break;
-      auto [key, outcome] = fromJson(lines[i], path_, lineNo);
+      auto [key, outcome] = readJournalLine(lines[i], path_, lineNo);
       earlier_[key] = outcome;
     }
     // Rewritten without a partial last line, so that appends start on a line of their own.
     std::ofstream out(path_, std::ios::trunc);
     out << header << '\n';
-    for (auto& [key, outcome] : earlier_) out << toJson(key.first, key.second, outcome) << '\n';
+    for (auto& [key, outcome] : earlier_) out << journalLine(key.first, key.second, outcome) << '\n';
     if (!out) throw InputError(path_, 0, "cannot write");
     return;
   }
@@ -125,7 +138,7 @@ Journal::Journal(const std::string& outDir, const std::string& fingerprint, bool
 void Journal::append(const std::string& run, const std::string& task, const TaskOutcome& outcome) {
   std::lock_guard<std::mutex> lock(mutex_);
   std::ofstream out(path_, std::ios::app);
-  out << toJson(run, task, outcome) << '\n' << std::flush;
+  out << journalLine(run, task, outcome) << '\n' << std::flush;
 }
 
 }  // namespace argus::cli::bench

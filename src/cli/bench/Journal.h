@@ -23,6 +23,16 @@ struct BenchConfig;
 /// statistics taken, and the argus binary (its SHA-256: a rebuild of the same commit at the same place may go on).
 std::string fingerprint(const BenchConfig& config, const std::vector<BenchTask>& tasks);
 
+/// One finished run as a journal line (JSON), and back: the form in which outcomes also travel between MPI
+/// ranks (Distributed.h). readJournalLine throws InputError naming `source` and `lineNo` for a malformed line.
+using JournalKey = std::pair<std::string, std::string>;  // (configuration name, task path)
+std::string journalLine(const std::string& run, const std::string& task, const TaskOutcome& outcome);
+std::pair<JournalKey, TaskOutcome> readJournalLine(const std::string& line, const std::string& source, int lineNo);
+
+/// The wall time of every run in the journal at `path`, whatever run wrote it (its header is not checked):
+/// how long `--longest-first` expects each run to take. Throws InputError for a missing or malformed journal.
+std::map<JournalKey, double> journaledWallTimes(const std::string& path);
+
 class Journal {
  public:
   /// Opens <outDir>/journal.jsonl. Without `resume` it starts afresh (header written). With `resume` the
@@ -30,7 +40,7 @@ class Journal {
   Journal(const std::string& outDir, const std::string& fingerprint, bool resume);
 
   /// The outcomes of earlier parts, by (configuration name, task path).
-  const std::map<std::pair<std::string, std::string>, TaskOutcome>& earlier() const { return earlier_; }
+  const std::map<JournalKey, TaskOutcome>& earlier() const { return earlier_; }
   /// Appends one finished run (thread-safe; flushed at once).
   void append(const std::string& run, const std::string& task, const TaskOutcome& outcome);
 
@@ -38,7 +48,7 @@ class Journal {
 
  private:
   std::string path_;
-  std::map<std::pair<std::string, std::string>, TaskOutcome> earlier_;
+  std::map<JournalKey, TaskOutcome> earlier_;
   std::mutex mutex_;
 };
 
