@@ -50,15 +50,32 @@ bool isResourceLimit(const std::string& message) {
 }
 
 SatResult Solver::run(const z3::expr_vector& assumptions) {
+  preprocessedModel_.reset();
+  preprocessedUnsat_.reset();
   if (config_.shutdown && config_.shutdown->stopRequested()) return SatResult::Unknown;
   double limit = config_.shutdown ? config_.shutdown->remainingSeconds()
                                   : std::numeric_limits<double>::infinity();
   if (config_.queryTimeoutSeconds > 0) limit = std::min(limit, config_.queryTimeoutSeconds);
-  // Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none. Setting parameters makes
-  // Z3 rebuild its parameter table (milliseconds per check), so the timeout is only renewed when the
-  // one in force differs from the limit by more than a second or a tenth.
-  unsigned ms = std::isfinite(limit) ? static_cast<unsigned>(std::min(std::max(1.0, limit * 1000.0), 4e9))
-                                     : UINT_MAX;
+  if (!config_.dumpDir.empty()) dump(assumptions);
+  if (config_.preprocessFirst) {
+    Stopwatch watch;
+    SatResult first = runPreprocessed(assumptions, std::min(limit, std::max(2.0, limit / 4)));
+    if (first != SatResult::Unknown) return first;
+    limit -= watch.seconds();
+    if (limit <= 0 || (config_.shutdown && config_.shutdown->stopRequested())) return SatResult::Unknown;
+  }
+  return incremental(assumptions, limit);
+}
+
+/// Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none.
+static unsigned timeoutMilliseconds(double seconds) {
+  return std::isfinite(seconds) ? static_cast<unsigned>(std::min(std::max(1.0, seconds * 1000.0), 4e9)) : UINT_MAX;
+}
+
+SatResult Solver::incremental(const z3::expr_vector& assumptions, double limit) {
+  // Setting parameters makes Z3 rebuild its parameter table (milliseconds per check), so the timeout is
+  // only renewed when the one in force differs from the limit by more than a second or a tenth.
+  unsigned ms = timeoutMilliseconds(limit);
   unsigned gap = timeoutMs_ > ms ? timeoutMs_ - ms : ms - timeoutMs_;
   if (gap > std::max(1000u, ms / 10) || (ms == UINT_MAX) != (timeoutMs_ == UINT_MAX)) {
     z3::params p(*ctx_);
@@ -66,15 +83,36 @@ SatResult Solver::run(const z3::expr_vector& assumptions) {
     solver_.set(p);
     timeoutMs_ = ms;
   }
-  if (!config_.dumpDir.empty()) dump(assumptions);
+  return measured([&] { return assumptions.empty() ? solver_.check() : solver_.check(assumptions); });
+}
 
+SatResult Solver::runPreprocessed(const z3::expr_vector& assumptions, double seconds) {
+  // A fresh solver checked once, without assumptions, is in Z3's non-incremental mode: the tactic of its
+  // logic preprocesses the whole problem first (on the drivers, the default tactic decides queries that a
+  // fixed chain simplify, propagate-values, solve-eqs, elim-uncnstr, smt leaves undecided).
+  z3::context& ctx = *ctx_;
+  z3::solver fresh = makeSolver(ctx, config_.logic);
+  z3::params p(ctx);
+  p.set("timeout", timeoutMilliseconds(seconds));
+  fresh.set(p);
+  for (const z3::expr& assertion : solver_.assertions()) fresh.add(assertion);
+  for (const z3::expr& assumption : assumptions) fresh.add(assumption);
+  SatResult out = measured([&] { return fresh.check(); });
+  if (config_.stats) config_.stats->add(out == SatResult::Unknown ? "smt.preprocessed_undecided" : "smt.preprocessed_decided");
+  if (out == SatResult::Sat) preprocessedModel_ = fresh.get_model();
+  if (out == SatResult::Unsat) preprocessedUnsat_ = assumptions;
+  return out;
+}
+
+template <typename Check>
+SatResult Solver::measured(Check check) {
   Stopwatch watch;
   z3::check_result r;
   {
     z3::context* ctx = ctx_;
     StopCallbackScope interrupt(config_.shutdown, [ctx] { ctx->interrupt(); });
     try {
-      r = assumptions.empty() ? solver_.check() : solver_.check(assumptions);
+      r = check();
     } catch (const z3::exception& e) {
       // Z3 reports cancellation and resource limits as exceptions in some paths; both mean "don't know".
       // Anything else (a malformed term, an invalid argument) is a bug and must not become a quiet
@@ -119,12 +157,18 @@ void Solver::dump(const z3::expr_vector& assumptions) {
   out << "))\n";
 }
 
-z3::model Solver::model() const { return solver_.get_model(); }
+z3::model Solver::model() const { return preprocessedModel_ ? *preprocessedModel_ : solver_.get_model(); }
 
-z3::expr Solver::eval(const z3::expr& e) const { return solver_.get_model().eval(e, true); }
+z3::expr Solver::eval(const z3::expr& e) const { return model().eval(e, true); }
 
 std::vector<z3::expr> Solver::unsatCore() const {
   std::vector<z3::expr> out;
+  // The preprocessed solver keeps no core: every assumption (which suffices, being what the answer was
+  // found under).
+  if (preprocessedUnsat_) {
+    for (const z3::expr& e : *preprocessedUnsat_) out.push_back(e);
+    return out;
+  }
   for (auto e : solver_.unsat_core()) out.push_back(e);
   return out;
 }
