@@ -412,8 +412,9 @@ void FunctionTranslator::translateMemOperationByLeaves(Segment& segment, const M
 void FunctionTranslator::translateMemOperationByBytes(Segment& segment, const MemOperation& call, const Address& target) {
   // The bytes go to the region of 8-bit cells, which is byte memory: the points-to analysis put every
   // object whose bytes other accesses read or write as wider scalars there (PointsTo::inBytes), so those
-  // see them. Unrolled byte by byte; a length that is not a constant would need a quantified (or lambda)
-  // array update, which the engines' interpolation and projection do not handle.
+  // see them. Unrolled byte by byte. The intrinsics of a length that is not a constant are byte loops by now
+  // (Passes.cc); a library call left as such would need a quantified (or lambda) array update, which the
+  // engines' interpolation and projection do not handle.
   if (!call.bytes) throw UnsupportedFeature("memset/memcpy of a length that is not a constant");
   uint64_t bytes = *call.bytes;
   if (bytes > kMaxMemoryLeaves) throw UnsupportedFeature("memset/memcpy of more than " + std::to_string(kMaxMemoryLeaves) + " bytes");

@@ -8,6 +8,11 @@
 //  * A CFG cleanup of our own (fold constant branches, merge a block into its single predecessor, bypass
 //    empty forwarding blocks, keeping what their debug records say sound): fewer locations, and again no
 //    instruction changes its control context.
+//  * memset/memcpy/memmove of a length that is not a constant become loops over bytes (LLVM's
+//    LowerMemIntrinsics, as for targets without such instructions): the translator expands the others
+//    scalar by scalar, but an unknown length needs a loop, and byte loops are what C's definition of these
+//    functions says (the points-to analysis then sees character accesses, so objects they touch that other
+//    accesses read as wider scalars are byte memory).
 //  * LowerSwitch: the translator only knows two-way branches.
 //  * FixIrreducible: CIL output (gotos) can have loops with several entries; every CFA must be reducible.
 //  * LoopSimplify: one preheader, one latch and dedicated exits, so loop heads are obvious.
@@ -22,11 +27,14 @@
 //    not terminate natively, which would make the model disagree with the native replay.
 #include "frontend/c/Passes.h"
 
+#include "frontend/c/Memory.h"
+
 #include <set>
 
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
 #include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -37,7 +45,9 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/FixIrreducible.h>
 #include <llvm/Transforms/Utils/Local.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LowerMemIntrinsics.h>
 #include <llvm/Transforms/Utils/LowerSwitch.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 #include <llvm/Transforms/Utils/UnifyFunctionExitNodes.h>
@@ -107,6 +117,51 @@ struct CfgCleanupPass : llvm::PassInfoMixin<CfgCleanupPass> {
   }
 };
 
+/// The library call of memset, memcpy or memmove `call` as the intrinsic of the same meaning (a program may
+/// declare them so that clang does not recognise the builtins: `unsigned long` lengths on ILP32).
+llvm::MemIntrinsic* asIntrinsic(llvm::CallInst& call, const MemOperation& operation) {
+  llvm::IRBuilder<> builder(&call);
+  llvm::Value* dest = const_cast<llvm::Value*>(operation.dest);
+  llvm::Value* length = const_cast<llvm::Value*>(operation.length);
+  llvm::CallInst* intrinsic = nullptr;
+  if (!operation.source) {
+    llvm::Value* byte = builder.CreateTrunc(const_cast<llvm::Value*>(operation.byte), builder.getInt8Ty());
+    intrinsic = builder.CreateMemSet(dest, byte, length, llvm::MaybeAlign(1));
+  } else if (call.getCalledFunction() && call.getCalledFunction()->getName() == "memmove") {
+    intrinsic = builder.CreateMemMove(dest, llvm::MaybeAlign(1), const_cast<llvm::Value*>(operation.source), llvm::MaybeAlign(1), length);
+  } else {
+    intrinsic = builder.CreateMemCpy(dest, llvm::MaybeAlign(1), const_cast<llvm::Value*>(operation.source), llvm::MaybeAlign(1), length);
+  }
+  // The library functions return their destination.
+  if (!call.use_empty()) call.replaceAllUsesWith(builder.CreateBitCast(dest, call.getType()));
+  call.eraseFromParent();
+  return llvm::cast<llvm::MemIntrinsic>(intrinsic);
+}
+
+/// memset, memcpy and memmove of a length that is not a constant (intrinsics and library calls) become byte loops.
+struct ExpandVariableMemOperationsPass : llvm::PassInfoMixin<ExpandVariableMemOperationsPass> {
+  llvm::PreservedAnalyses run(llvm::Function& function, llvm::FunctionAnalysisManager&) {
+    std::vector<std::pair<llvm::CallInst*, MemOperation>> variable;
+    for (llvm::BasicBlock& block : function)
+      for (llvm::Instruction& instruction : block)
+        if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction))
+          if (auto operation = memOperation(*call); operation && !operation->bytes) variable.push_back({call, *operation});
+    if (variable.empty()) return llvm::PreservedAnalyses::all();
+    // Without a target, the copy loops move single bytes (NoTTIImpl's memcpy lowering type is i8).
+    llvm::TargetTransformInfo noTarget(function.getParent()->getDataLayout());
+    for (auto& [call, operation] : variable) {
+      auto* intrinsic = llvm::dyn_cast<llvm::MemIntrinsic>(call);
+      if (!intrinsic) intrinsic = asIntrinsic(*call, operation);
+      if (auto* copy = llvm::dyn_cast<llvm::MemCpyInst>(intrinsic)) llvm::expandMemCpyAsLoop(copy, noTarget);
+      else if (auto* move = llvm::dyn_cast<llvm::MemMoveInst>(intrinsic)) llvm::expandMemMoveAsLoop(move);
+      else if (auto* set = llvm::dyn_cast<llvm::MemSetInst>(intrinsic)) llvm::expandMemSetAsLoop(set);
+      else continue;  // other memory intrinsics (inline variants) stay as they are
+      intrinsic->eraseFromParent();
+    }
+    return llvm::PreservedAnalyses::none();
+  }
+};
+
 }  // namespace
 
 void simplifyForTranslation(llvm::Module& module) {
@@ -127,6 +182,7 @@ void simplifyForTranslation(llvm::Module& module) {
   pipeline.addPass(llvm::EarlyCSEPass());
   pipeline.addPass(llvm::InstSimplifyPass());
   pipeline.addPass(llvm::DCEPass());
+  pipeline.addPass(ExpandVariableMemOperationsPass());
   pipeline.addPass(CfgCleanupPass());
   pipeline.addPass(llvm::LowerSwitchPass());
   pipeline.addPass(llvm::FixIrreduciblePass());
