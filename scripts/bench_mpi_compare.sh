@@ -22,13 +22,13 @@ run_local() {
   start=$(now)
   # shellcheck disable=SC2086  # BENCH_ARGS is words
   "$ARGUS" bench "$LIST" $BENCH_ARGS --jobs 2 --out "$OUT/local-$1" >/dev/null 2>"$OUT/local-$1.err"
-  echo "local-$1 $(echo "$(now) - $start" | bc)" | tee -a "$OUT/times"
+  echo "local-$1 $(echo "$(now) $start" | awk '{ printf "%.3f", $1 - $2 }')" | tee -a "$OUT/times"
 }
 run_mpi() {
   start=$(now)
   # shellcheck disable=SC2086
   mpirun --oversubscribe -n 3 "$ARGUS" bench "$LIST" $BENCH_ARGS --jobs 1 --out "$OUT/mpi-$1" >/dev/null 2>"$OUT/mpi-$1.err"
-  echo "mpi-$1 $(echo "$(now) - $start" | bc)" | tee -a "$OUT/times"
+  echo "mpi-$1 $(echo "$(now) $start" | awk '{ printf "%.3f", $1 - $2 }')" | tee -a "$OUT/times"
 }
 # The columns that must agree: task, expected, verdict, correct, status.
 verdicts() { cut -f1,3,4,5,6 "$1"/*.tsv; }

@@ -114,8 +114,13 @@ def run_test(argus, mpiexec, source_dir, work):
         os.kill(pid, signal.SIGKILL)
     _, stderr = proc.communicate(timeout=60)
     done = journaled_runs(killed_dir)
-    if proc.returncode == 0 or "argus bench: stopped" not in stderr or "--resume" not in stderr:
-        fail(f"killing rank 2 did not end the job with rank 0's message (exit {proc.returncode}):\n{stderr}")
+    # The job must end, saying why: rank 0's message (how many runs are journaled, and --resume), or, when
+    # mpirun's SIGKILL (a second after its SIGTERM) reached rank 0 first, mpirun's own naming the dead rank.
+    # The second happens on a loaded machine (1 run in 8 with two CPU hogs beside ctest).
+    rank0_said = "argus bench: stopped" in stderr and "--resume" in stderr
+    mpirun_said = "rank 2" in stderr and "signal 9" in stderr
+    if proc.returncode == 0 or not (rank0_said or mpirun_said):
+        fail(f"killing rank 2 did not end the job with a message saying so (exit {proc.returncode}):\n{stderr}")
     if done >= len(PROGRAMS):
         fail("every run finished before rank 2 was killed: nothing left to resume")
     resumed = run(mpirun + bench + ["--jobs", "1", "--resume"], "killed")

@@ -504,16 +504,10 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
     distributed = driver.runOnRanks(*mpi);
   else
     driver.runAll();
-  std::vector<RunResults> runs = driver.results();
-  for (auto& vb : config.virtualBest) runs.push_back(virtualBest(vb.name, membersOf(vb, runs)));
-  for (auto& r : runs)
-    writeFile(fs::path(config.outDir) / (fileSafe(r.name) + ".tsv"), tsv(tasks, r, config.statKeys));
-  std::string text = summary(config, tasks, runs);
-  writeFile(fs::path(config.outDir) / "summary.md", text);
-  out << text << std::flush;
-  progress << "results: " << config.outDir << std::endl;
-  if (mpi && distributed.end != Coordination::End::Finished) {
-    // Under mpirun a rank that dies ends the job: the others get SIGTERM, which is how rank 0 learns it.
+  bool stoppedRanks = mpi && distributed.end != Coordination::End::Finished;
+  if (stoppedRanks) {
+    // Under mpirun a rank that dies ends the job: the others get SIGTERM, which is how rank 0 learns it, and
+    // SIGKILL shortly after. So the message comes first, then the tables of what was done.
     progress << "argus bench: stopped: "
              << (distributed.end == Coordination::End::Failed
                      ? distributed.message
@@ -522,8 +516,16 @@ int runBench(BenchConfig config, std::ostream& out, std::ostream& progress) {
              << "\nargus bench: " << driver.journaled() << " of " << tasks.size() * config.runs.size()
              << " runs are in " << journal.path() << "; the same command with --resume and --out "
              << config.outDir << " runs the others" << std::endl;
-    return distributed.end == Coordination::End::Failed ? kBenchFailed : kBenchInterrupted;
   }
+  std::vector<RunResults> runs = driver.results();
+  for (auto& vb : config.virtualBest) runs.push_back(virtualBest(vb.name, membersOf(vb, runs)));
+  for (auto& r : runs)
+    writeFile(fs::path(config.outDir) / (fileSafe(r.name) + ".tsv"), tsv(tasks, r, config.statKeys));
+  std::string text = summary(config, tasks, runs);
+  writeFile(fs::path(config.outDir) / "summary.md", text);
+  out << text << std::flush;
+  progress << "results: " << config.outDir << std::endl;
+  if (stoppedRanks) return distributed.end == Coordination::End::Failed ? kBenchFailed : kBenchInterrupted;
   if (InterruptScope::interrupted()) return kBenchInterrupted;
   // A virtual best's outcomes are its members': their failures are reported once, under the member.
   auto reasons = failures(config, tasks, driver.results());
