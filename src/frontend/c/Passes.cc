@@ -8,6 +8,9 @@
 //  * A CFG cleanup of our own (fold constant branches, merge a block into its single predecessor, bypass
 //    empty forwarding blocks, keeping what their debug records say sound): fewer locations, and again no
 //    instruction changes its control context.
+//  * A struct parameter passed by value becomes a copy at the callee's entry (copyByValueParameters), so the
+//    translator sees only integer and pointer parameters.
+//  * memcmp becomes byte comparisons: a chain for a constant length up to 64, a loop otherwise.
 //  * memset/memcpy/memmove of a length that is not a constant become loops over bytes (LLVM's
 //    LowerMemIntrinsics, as for targets without such instructions): the translator expands the others
 //    scalar by scalar, but an unknown length needs a loop, and byte loops are what C's definition of these
@@ -138,15 +141,103 @@ llvm::MemIntrinsic* asIntrinsic(llvm::CallInst& call, const MemOperation& operat
   return llvm::cast<llvm::MemIntrinsic>(intrinsic);
 }
 
-/// memset, memcpy and memmove of a length that is not a constant (intrinsics and library calls) become byte loops.
+/// The library's memcmp (or bcmp) called with the arguments `call` has, when it is only declared.
+bool isMemoryComparison(const llvm::CallInst& call) {
+  auto* callee = llvm::dyn_cast<llvm::Function>(call.getCalledOperand()->stripPointerCasts());
+  if (!callee || !callee->isDeclaration() || call.arg_size() != 3) return false;
+  if (callee->getName() != "memcmp" && callee->getName() != "bcmp") return false;
+  return call.getArgOperand(0)->getType()->isPointerTy() && call.getArgOperand(1)->getType()->isPointerTy() &&
+         call.getArgOperand(2)->getType()->isIntegerTy() && call.getType()->isIntegerTy();
+}
+
+/// Up to this many bytes, a comparison of a constant length becomes a chain of byte comparisons (no loop for
+/// the engines to find an invariant of); longer or unknown lengths become a loop.
+constexpr uint64_t kMaxUnrolledComparison = 64;
+
+/// Replaces `call` (memcmp(a, b, n)) by code that compares the bytes as unsigned chars and, at the first
+/// pair that differs, yields their difference, 0 when all n pairs agree. C fixes only the sign of the
+/// result; the difference is what glibc returns on the machines the native replay runs on, so a trace that
+/// depends on the value replays.
+void expandMemoryComparison(llvm::CallInst& call) {
+  llvm::LLVMContext& context = call.getContext();
+  llvm::Function& function = *call.getFunction();
+  llvm::IntegerType* resultType = llvm::cast<llvm::IntegerType>(call.getType());
+  llvm::Value* length = call.getArgOperand(2);
+  llvm::BasicBlock* before = call.getParent();
+  llvm::BasicBlock* after = before->splitBasicBlock(&call, "memcmp.done");
+  before->getTerminator()->eraseFromParent();
+  llvm::IRBuilder<> builder(before);
+  builder.SetCurrentDebugLocation(call.getDebugLoc());
+  llvm::Type* byte = builder.getInt8Ty();
+  llvm::Value* left = builder.CreateBitCast(call.getArgOperand(0), byte->getPointerTo(call.getArgOperand(0)->getType()->getPointerAddressSpace()));
+  llvm::Value* right = builder.CreateBitCast(call.getArgOperand(1), byte->getPointerTo(call.getArgOperand(1)->getType()->getPointerAddressSpace()));
+  llvm::Value* zero = llvm::ConstantInt::get(resultType, 0);
+  unsigned indexBits = function.getParent()->getDataLayout().getIndexSizeInBits(0);
+  // The difference of the bytes at `index` (computed in the builder's block).
+  auto difference = [&](llvm::Value* index) {
+    llvm::Value* a = builder.CreateLoad(byte, builder.CreateInBoundsGEP(byte, left, index), "memcmp.a");
+    llvm::Value* b = builder.CreateLoad(byte, builder.CreateInBoundsGEP(byte, right, index), "memcmp.b");
+    // No overflow: both are in 0..255.
+    return builder.CreateNSWSub(builder.CreateZExt(a, resultType), builder.CreateZExt(b, resultType), "memcmp.diff");
+  };
+  std::vector<std::pair<llvm::Value*, llvm::BasicBlock*>> results;
+  auto* constant = llvm::dyn_cast<llvm::ConstantInt>(length);
+  if (constant && constant->getZExtValue() <= kMaxUnrolledComparison) {
+    uint64_t bytes = constant->getZExtValue();
+    // At the last byte the result is its difference whether or not the bytes agree.
+    for (uint64_t i = 0; i < bytes; ++i) {
+      llvm::Value* diff = difference(builder.getIntN(indexBits, i));
+      results.push_back({diff, builder.GetInsertBlock()});
+      if (i + 1 == bytes) {
+        builder.CreateBr(after);
+        break;
+      }
+      llvm::BasicBlock* next = llvm::BasicBlock::Create(context, "memcmp.byte", &function, after);
+      builder.CreateCondBr(builder.CreateICmpNE(diff, zero), after, next);
+      builder.SetInsertPoint(next);
+    }
+    if (bytes == 0) {
+      builder.CreateBr(after);
+      results.push_back({zero, before});
+    }
+  } else {
+    llvm::BasicBlock* loop = llvm::BasicBlock::Create(context, "memcmp.loop", &function, after);
+    llvm::BasicBlock* next = llvm::BasicBlock::Create(context, "memcmp.next", &function, after);
+    builder.CreateCondBr(builder.CreateICmpEQ(length, llvm::ConstantInt::get(length->getType(), 0)), after, loop);
+    results.push_back({zero, before});
+    builder.SetInsertPoint(loop);
+    llvm::PHINode* index = builder.CreatePHI(length->getType(), 2, "memcmp.i");
+    index->addIncoming(llvm::ConstantInt::get(length->getType(), 0), before);
+    llvm::Value* diff = difference(index);
+    builder.CreateCondBr(builder.CreateICmpNE(diff, zero), after, next);
+    results.push_back({diff, loop});
+    builder.SetInsertPoint(next);
+    llvm::Value* following = builder.CreateAdd(index, llvm::ConstantInt::get(length->getType(), 1), "memcmp.i.next");
+    index->addIncoming(following, next);
+    builder.CreateCondBr(builder.CreateICmpULT(following, length), loop, after);
+    results.push_back({zero, next});
+  }
+  builder.SetInsertPoint(&after->front());
+  llvm::PHINode* result = builder.CreatePHI(resultType, static_cast<unsigned>(results.size()), "memcmp");
+  for (auto& [value, block] : results) result->addIncoming(value, block);
+  call.replaceAllUsesWith(result);
+  call.eraseFromParent();
+}
+
+/// memset, memcpy and memmove of a length that is not a constant (intrinsics and library calls) become byte
+/// loops; memcmp becomes byte comparisons.
 struct ExpandVariableMemOperationsPass : llvm::PassInfoMixin<ExpandVariableMemOperationsPass> {
   llvm::PreservedAnalyses run(llvm::Function& function, llvm::FunctionAnalysisManager&) {
     std::vector<std::pair<llvm::CallInst*, MemOperation>> variable;
+    std::vector<llvm::CallInst*> comparisons;
     for (llvm::BasicBlock& block : function)
       for (llvm::Instruction& instruction : block)
-        if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction))
+        if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction)) {
           if (auto operation = memOperation(*call); operation && !operation->bytes) variable.push_back({call, *operation});
-    if (variable.empty()) return llvm::PreservedAnalyses::all();
+          else if (isMemoryComparison(*call)) comparisons.push_back(call);
+        }
+    for (llvm::CallInst* call : comparisons) expandMemoryComparison(*call);
+    if (variable.empty()) return comparisons.empty() ? llvm::PreservedAnalyses::all() : llvm::PreservedAnalyses::none();
     // Without a target, the copy loops move single bytes (NoTTIImpl's memcpy lowering type is i8).
     llvm::TargetTransformInfo noTarget(function.getParent()->getDataLayout());
     for (auto& [call, operation] : variable) {
@@ -162,9 +253,36 @@ struct ExpandVariableMemOperationsPass : llvm::PassInfoMixin<ExpandVariableMemOp
   }
 };
 
+/// A struct passed by value (`byval`: the callee receives a pointer to a copy of its own) becomes an explicit
+/// copy into an alloca at the callee's entry, and the parameter a plain pointer to the caller's argument.
+/// The meaning is the same, since nothing runs between the call and the copy; SROA then splits the copy
+/// into scalars where it can. Declared functions keep the attribute (and stay unsupported with it).
+void copyByValueParameters(llvm::Module& module) {
+  const llvm::DataLayout& layout = module.getDataLayout();
+  for (llvm::Function& function : module) {
+    if (function.isDeclaration()) continue;
+    for (llvm::Argument& argument : function.args()) {
+      if (!argument.hasByValAttr()) continue;
+      llvm::Type* type = argument.getParamByValType();
+      llvm::Align align = argument.getParamAlign().getValueOr(layout.getABITypeAlign(type));
+      llvm::IRBuilder<> builder(&*function.getEntryBlock().getFirstInsertionPt());
+      llvm::AllocaInst* copy = builder.CreateAlloca(type, layout.getAllocaAddrSpace(), nullptr, argument.getName());
+      copy->setAlignment(align);
+      argument.replaceAllUsesWith(copy);  // debug records of the parameter now name the copy
+      builder.CreateMemCpy(copy, align, &argument, align, layout.getTypeAllocSize(type));
+      unsigned number = argument.getArgNo();
+      function.removeParamAttr(number, llvm::Attribute::ByVal);
+      for (llvm::User* user : function.users())
+        if (auto* call = llvm::dyn_cast<llvm::CallBase>(user); call && call->getCalledOperand() == &function)
+          call->removeParamAttr(number, llvm::Attribute::ByVal);
+    }
+  }
+}
+
 }  // namespace
 
 void simplifyForTranslation(llvm::Module& module) {
+  copyByValueParameters(module);
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;
   llvm::CGSCCAnalysisManager sccs;

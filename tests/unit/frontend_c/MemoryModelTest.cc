@@ -475,3 +475,75 @@ int main(void) {
     expectReachability(snippet, reachable);
   }
 }
+
+TEST(MemoryModel, MemcmpComparesBytesAsUnsignedCharsUpToTheFirstDifference) {
+  // A constant length becomes a chain of byte comparisons, an unknown one a loop; either way the result's
+  // sign is that of the first differing pair as unsigned chars (0x80 is above 0x01), and bytes after the
+  // length do not count.
+  const char* const comparisons = R"(
+extern int memcmp(const void *, const void *, unsigned long);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned long __VERIFIER_nondet_ulong(void);
+int main(void) {
+  unsigned char buffer[5] = {'N', 'E', 0, 0x80, 7};
+  buffer[2] = __VERIFIER_nondet_uchar();
+  unsigned long length = LENGTH;
+  int order = memcmp(buffer, "NEC\001\011", length);
+  if (CHECK) reach_error();
+  return 0;
+}
+)";
+  struct Case { const char* length; const char* check; bool reachable; };
+  for (const char* length : {"3", "4"}) {
+    std::string whole = std::string(length) == "3" ? "order == 0" : "order > 0";
+    for (Case c : std::vector<Case>{
+             {length, "buffer[2] == 'C' && !(WHOLE)", false},
+             {length, "buffer[2] == 'C' && WHOLE", true},
+             {length, "buffer[2] < 'C' && order >= 0", false},
+             {length, "buffer[2] > 'C' && order > 0", true},
+         }) {
+      for (bool variable : {false, true}) {
+        std::string code = std::string(kPrelude) + comparisons;
+        auto replace = [&](const std::string& key, const std::string& value) {
+          for (size_t at; (at = code.find(key)) != std::string::npos;) code.replace(at, key.size(), value);
+        };
+        replace("CHECK", c.check);
+        replace("WHOLE", whole);
+        replace("LENGTH", variable ? "__VERIFIER_nondet_ulong();\n  if (length != " + std::string(length) + ") return 0"
+                                   : std::string(length));
+        SCOPED_TRACE(std::string(length) + (variable ? " (variable): " : ": ") + c.check);
+        CSnippet snippet(code);
+        expectReachability(snippet, c.reachable, 200);
+      }
+    }
+  }
+}
+
+TEST(MemoryModel, AStructPassedByValueIsTheCalleesOwnCopy) {
+  // 24 bytes: passed by value in memory (byval) on both data models. The callee changes its copy only.
+  for (auto [check, reachable] : std::vector<std::pair<const char*, bool>>{
+           {"s == 2 * x + 16 && p.a == x", true}, {"p.a != x || s != 2 * x + 16", false}}) {
+    CSnippet snippet(std::string(kPrelude) + R"(
+extern int __VERIFIER_nondet_int(void);
+struct six { int a, b, c, d, e, f; };
+int twice(struct six q) { q.a = q.a + q.b; return q.a + q.a - q.f; }
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x < 0 || x > 1000) return 0;
+  struct six p = {x, 9, 0, 0, 0, 2};
+  int s = twice(p);
+  if ()" + std::string(check) + R"() reach_error();
+  return 0;
+}
+)");
+    SCOPED_TRACE(check);
+    for (bool ilp32 : {false, true}) {
+      Logger log;
+      Stats stats;
+      frontend::CFrontendOptions options;
+      std::unique_ptr<ir::Program> program = frontend::translateC(snippet.task(ilp32), options, log, stats);
+      EXPECT_EQ(stats.getInt("frontend.unsupported_edges"), 0) << (ilp32 ? "ILP32" : "LP64");
+    }
+    expectReachability(snippet, reachable, 120);
+  }
+}
