@@ -772,7 +772,11 @@ std::vector<std::pair<ir::VarId, z3::expr>> MemoryModel::regionInitialisation(st
         return {};
       }
       if (isPromoted(&global)) {
-        contents.insert_or_assign(promotedField(&global, static_cast<int64_t>(leaf.offset), leaf.type), value);
+        // A field that no access reads or writes (all functions are translated by now) gets no variable:
+        // its initial value cannot matter, and a struct of hundreds of fields of which the program uses
+        // one (CIL's drivers' KUSER_SHARED_DATA) would put hundreds of variables into every frame.
+        auto field = promotedFields_.find({&global, static_cast<int64_t>(leaf.offset)});
+        if (field != promotedFields_.end()) contents.insert_or_assign(field->second, value);
         continue;
       }
       if (inBytes(&global) && !leaf.type->isIntegerTy(8)) {

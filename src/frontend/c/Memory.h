@@ -134,7 +134,8 @@ class MemoryModel {
   ir::VarId promotedField(const llvm::Value* object, int64_t offset, const llvm::Type* type);
   /// The fields of a promoted object created so far: byte offset and variable.
   std::vector<std::pair<uint64_t, ir::VarId>> promotedFieldsOf(const llvm::Value* object) const;
-  /// main's initialisation of region memory: the stores of every region global's initialiser and the
+  /// main's initialisation of region memory: the stores of every region global's initialiser (of a promoted
+  /// one, the fields some access uses; call after translating every function) and the
   /// heap's start; empty if region memory is not used. `why` names what could not be initialised.
   std::vector<std::pair<ir::VarId, z3::expr>> regionInitialisation(std::string& why);
 

@@ -547,3 +547,27 @@ int main(void) {
     expectReachability(snippet, reachable, 120);
   }
 }
+
+TEST(MemoryModel, AGlobalsFieldsThatNoAccessUsesGetNoVariables) {
+  // Of a promoted global struct with an initialiser (its address is kept in the heap, so it lives in region
+  // memory, and it is the only object of its pointer: promoted), only the fields the program reads or writes
+  // become variables; the initial value of the one it reads counts.
+  for (auto [check, reachable] : std::vector<std::pair<const char*, bool>>{{"(*holder)->used == 7", true}, {"(*holder)->used != 7", false}}) {
+    CSnippet snippet(std::string(kPrelude) + kHeapPrelude + R"(
+struct big { int a, b, c, d, e, f, g, h, used, i, j, k; };
+struct big shared = {1, 2, 3, 4, 5, 6, 7, 8, 7, 9, 10, 11};
+int main(void) {
+  struct big **holder = malloc(sizeof *holder);
+  *holder = &shared;
+  if ()" + std::string(check) + R"() reach_error();
+  return 0;
+}
+)");
+    SCOPED_TRACE(check);
+    TranslatedProgram t = translate(snippet, ir::Encoding::Int);
+    EXPECT_GE(t.promoted, 1);
+    auto& vars = t.program->vars();
+    EXPECT_EQ(std::count_if(vars.begin(), vars.end(), [](const ir::Variable& v) { return v.name.rfind("shared.", 0) == 0; }), 1);
+    expectReachability(snippet, reachable);
+  }
+}
