@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -599,12 +600,14 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   if (!program) return run.finish(unknown, nullptr);
   keepContextIfEnding(program->sharedCtx());
   run.reportProgram(program.get());
-  bool recursive = ir::CallGraph(*program).hasRecursion();
+  ir::CallGraph calls(*program);
+  bool recursive = calls.hasRecursion();
+  auto reachable = static_cast<size_t>(std::count(calls.reachable().begin(), calls.reachable().end(), true));
   if (recursive) run.searchContractsWith([&] { return contractsForWitness(*program, options, shutdown, run); });
   Judge judge = [&](const engines::EngineInfo& engine) {
     return run.finish(decide(*program, engine, options, shutdown, request.dumpDir, run), program.get());
   };
-  return runEngines(options, run, {false, recursive, false}, judge, shutdown);
+  return runEngines(options, run, {false, recursive, false, reachable >= portfolio::kManyProcedures}, judge, shutdown);
 }
 
 }  // namespace argus::cli

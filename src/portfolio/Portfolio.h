@@ -77,7 +77,14 @@ struct Shape {
   bool clauses = false;    // Horn clauses rather than a C program
   bool recursive = false;  // C: a recursive procedure is reachable
   bool nonLinear = false;  // clauses: some clause has several body applications
+  bool manyProcedures = false;  // C: at least kManyProcedures procedures are reachable from main
 };
+
+/// From this many procedures reachable from main on, a C program without recursion is driver-sized: the
+/// engines that inline every call build formulas of the whole program, and stratified inlining, which
+/// inlines only the calls a counterexample needs, gets a share of the time. The SV-COMP programs below it
+/// have at most 20 procedures, the full Windows drivers 27 to 154.
+constexpr size_t kManyProcedures = 24;
 
 /// The engines a user gets without --engine, strongest first for the shape (from the suite
 /// measurements in the README's portfolio section).

@@ -203,11 +203,18 @@ TEST(Portfolio, DefaultEnginesFollowTheProgramsShape) {
     EXPECT_EQ(std::count(nonLinear.begin(), nonLinear.end(), refuses), 0) << refuses;
   }
   EXPECT_EQ(recursive.front(), "recmc");
+  // Stratified inlining only where a program has many procedures, beside kind.
+  auto large = names(portfolio::defaultEngines({false, false, false, true}));
+  EXPECT_EQ(std::count(c.begin(), c.end(), "corral"), 0);
+  EXPECT_EQ(large.front(), "kind");
+  ASSERT_GE(large.size(), 2u);
+  EXPECT_EQ(large[1], "corral");
   EXPECT_EQ(nonLinear.front(), "recmc");
   EXPECT_NE(std::find(linear.begin(), linear.end(), "recmc"), linear.end());
   // A share ends an engine before the time limit: the last engine of every list keeps its slot.
   for (const portfolio::Shape& shape : {portfolio::Shape{false, false, false}, portfolio::Shape{false, true, false},
-                                        portfolio::Shape{true, false, false}, portfolio::Shape{true, false, true}})
+                                        portfolio::Shape{true, false, false}, portfolio::Shape{true, false, true},
+                                        portfolio::Shape{false, false, false, true}})
     EXPECT_EQ(portfolio::defaultEngines(shape).back().share, 0);
 }
 
