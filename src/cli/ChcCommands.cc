@@ -136,6 +136,13 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
   Logger log(options.verbosity);
   log.setLinePrefix(";");
   chc::ChcSystem sys = chc::readChcFile(options.file, nullptr, &log);
+  if (!sys.unsolved.empty()) {
+    // Read but not solvable (datatypes, ...): CHC-COMP wants an answer line, and the comment says why.
+    out << "unknown\n";
+    out.flush();
+    err << "; " << sys.unsolvedSummary() << "\n";
+    return kExitUnknown;
+  }
   chc::ChcProgram cp = chc::toProgram(sys);
   log.log(1, "chc", "{} predicates, {} clauses, {}", sys.preds.size(), sys.clauses.size(),
           cp.encoding.linear ? "linear (one CFA)" : "non-linear (procedures)");

@@ -535,6 +535,8 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
                   const std::shared_ptr<ShutdownToken>& shutdown) {
   Stopwatch phase;
   chc::ChcSystem system = chc::readChcFile(request.input, nullptr, &run.log());
+  if (!system.unsolved.empty())  // read, but no engine solves it (datatypes, ...)
+    return run.finish(ir::Result::unknown(ir::UnknownReason::Unsupported, system.unsolvedSummary()), nullptr);
   chc::ChcProgram clauses = chc::toProgram(system);
   keepContextIfEnding(clauses.program->sharedCtx());
   run.reportProgram(clauses.program.get());
