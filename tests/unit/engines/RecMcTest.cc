@@ -179,6 +179,33 @@ TEST(RecMc, ProvesALinearLoopSafe) {
   expectSafe(solveText(kLockStep));
 }
 
+/// Over the reals: a tank fills by a rate r with 1/4 < r <= 3/4 per step (written as SMT-LIB writes
+/// rationals) while a drain takes half of what came in, so the level l is half of the inflow f. With the
+/// query `bad` over f and l.
+std::string realTank(const std::string& bad) {
+  return R"((set-logic HORN)
+(declare-fun T (Real Real) Bool)
+(assert (forall ((f Real) (l Real)) (=> (and (= f 0.0) (= l 0.0)) (T f l))))
+(assert (forall ((f Real) (l Real) (r Real) (f1 Real) (l1 Real))
+  (=> (and (T f l) (> r (/ 1.0 4.0)) (<= r (/ 3.0 4.0)) (= f1 (+ f r)) (= l1 (+ l (* (/ 1.0 2.0) r)))) (T f1 l1))))
+(assert (forall ((f Real) (l Real)) (=> (and (T f l) )" + bad + R"() false)))
+(check-sat)
+)";
+}
+
+// Linear real arithmetic end to end: the answers are checked (solveText), and every projection is our own
+// Loos–Weispfenning one — none falls back to Z3's, also with the coefficients written as divisions.
+TEST(RecMc, RealArithmeticWithOwnProjection) {
+  auto safe = solveText(realTank("(or (< l 0.0) (> l f))"));  // needs l = 1/2·f and f >= 0
+  expectSafe(safe);
+  auto bug = solveText(realTank("(> l (/ 1.0 2.0))"));  // two steps reach it, one does not
+  expectUnsafe(bug);
+  for (auto* r : {&safe, &bug}) {
+    EXPECT_GT((*r)->stats.getInt("mbp.own"), 0);
+    EXPECT_EQ((*r)->stats.getInt("mbp.z3_fallbacks"), 0);
+  }
+}
+
 TEST(RecMc, FindsADeepDerivation) {
   auto r = solveText(kCountToFive);
   expectUnsafe(r);
