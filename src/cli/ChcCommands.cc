@@ -149,7 +149,7 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
   auto shutdown = std::make_shared<ShutdownToken>();
   if (options.timeoutSeconds > 0) shutdown->setTimeout(options.timeoutSeconds);
   std::vector<portfolio::Slot> engines;
-  if (options.engine.empty() && !options.solve) engines = portfolio::defaultEngines({true, false, !cp.encoding.linear});
+  if (options.engine.empty() && !options.solve) engines = portfolio::defaultEngines({true, false, !cp.encoding.linear, sys.usesReals()});
   if (engines.size() > 1) return answerWithPortfolio(options, engines, sys, cp, shutdown, out, err);
   return answerWith(options, engines.empty() ? options.engine : engines.front().engine, sys, cp, shutdown, out, err);
 }

@@ -296,6 +296,7 @@ std::string enginesHelp() {
   out += "  C programs:                  " + list({false, false, false}) + "\n";
   out += "  C programs with recursion:   " + list({false, true, false}) + "\n";
   out += "  linear Horn clauses:         " + list({true, false, false}) + "\n";
+  out += "  linear Horn clauses (reals): " + list({true, false, false, true}) + "\n";
   out += "  non-linear Horn clauses:     " + list({true, false, true}) + "\n";
   return out;
 }

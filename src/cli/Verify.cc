@@ -565,7 +565,7 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
     }
     return run.finish(result, clauses.program.get());
   };
-  return runEngines(options, run, {true, false, !clauses.encoding.linear}, judge, shutdown);
+  return runEngines(options, run, {true, false, !clauses.encoding.linear, system.usesReals()}, judge, shutdown);
 }
 
 }  // namespace

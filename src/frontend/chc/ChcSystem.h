@@ -71,6 +71,23 @@ struct ChcSystem {
     return out;
   }
 
+  /// True iff a predicate argument or a clause variable is a real, or an array with reals in its sort.
+  bool usesReals() const {
+    auto real = [](z3::sort s) {
+      while (s.is_array()) {
+        if (s.array_domain().is_real()) return true;
+        s = s.array_range();
+      }
+      return s.is_real();
+    };
+    for (auto& p : preds)
+      for (unsigned i = 0; i < p.arity(); ++i)
+        if (real(p.paramSort(i))) return true;
+    for (auto& c : clauses)
+      for (auto& v : c.vars)
+        if (real(v.get_sort())) return true;
+    return false;
+  }
   /// True iff no clause has more than one body application.
   bool isLinear() const {
     for (auto& c : clauses)

@@ -229,6 +229,17 @@ TEST(ChcReader, ReadsDatatypesAndUninterpretedSortsAndNotesThemAsUnsolved) {
   EXPECT_TRUE(read(kDecls + "(check-sat)\n").unsolved.empty());
 }
 
+// The portfolio's choice for clauses over the reals: a Real argument, a Real clause variable only, or an
+// array holding reals count; Int, Bool and bit-vector systems do not.
+TEST(ChcReader, TellsSystemsOverTheRealsApart) {
+  EXPECT_FALSE(read(kDecls + "(assert (forall ((x Int)) (=> (= x 0) (P x))))\n(check-sat)\n").usesReals());
+  EXPECT_TRUE(read("(set-logic HORN)\n(declare-fun R (Real) Bool)\n(check-sat)\n").usesReals());
+  EXPECT_TRUE(read(kDecls + "(assert (forall ((x Int) (r Real)) (=> (and (= x 0) (> r 0.5)) (P x))))\n(check-sat)\n")
+                  .usesReals());
+  EXPECT_TRUE(read("(set-logic HORN)\n(declare-fun A ((Array Int Real)) Bool)\n(check-sat)\n").usesReals());
+  EXPECT_FALSE(read("(set-logic HORN)\n(declare-fun B ((Array Int (_ BitVec 8)) Bool) Bool)\n(check-sat)\n").usesReals());
+}
+
 TEST(ChcReader, RejectsFormulasNestedTooDeeply) {
   std::string deep;
   for (int i = 0; i < 5000; ++i) deep += "(not ";
