@@ -136,13 +136,20 @@ int solve(const ChcCommandOptions& options, std::ostream& out, std::ostream& err
   Logger log(options.verbosity);
   log.setLinePrefix(";");
   chc::ChcSystem sys = chc::readChcFile(options.file, nullptr, &log);
+  if (!sys.unsolved.empty()) {
+    // Read but not solvable (datatypes, ...): CHC-COMP wants an answer line, and the comment says why.
+    out << "unknown\n";
+    out.flush();
+    err << "; " << sys.unsolvedSummary() << "\n";
+    return kExitUnknown;
+  }
   chc::ChcProgram cp = chc::toProgram(sys);
   log.log(1, "chc", "{} predicates, {} clauses, {}", sys.preds.size(), sys.clauses.size(),
           cp.encoding.linear ? "linear (one CFA)" : "non-linear (procedures)");
   auto shutdown = std::make_shared<ShutdownToken>();
   if (options.timeoutSeconds > 0) shutdown->setTimeout(options.timeoutSeconds);
   std::vector<portfolio::Slot> engines;
-  if (options.engine.empty() && !options.solve) engines = portfolio::defaultEngines({true, false, !cp.encoding.linear});
+  if (options.engine.empty() && !options.solve) engines = portfolio::defaultEngines({true, false, !cp.encoding.linear, sys.usesReals()});
   if (engines.size() > 1) return answerWithPortfolio(options, engines, sys, cp, shutdown, out, err);
   return answerWith(options, engines.empty() ? options.engine : engines.front().engine, sys, cp, shutdown, out, err);
 }

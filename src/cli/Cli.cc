@@ -295,8 +295,9 @@ std::string enginesHelp() {
          "Combinations: legion+ = " + portfolio::describe(*portfolio::combination("legion+")) + ".\n";
   out += "  C programs:                  " + list({false, false, false}) + "\n";
   out += "  C programs with recursion:   " + list({false, true, false}) + "\n";
-  out += fmt::format("  C, {} or more procedures:    ", portfolio::kManyProcedures) + list({false, false, false, true}) + "\n";
+  out += fmt::format("  C, {} or more procedures:    ", portfolio::kManyProcedures) + list({.manyProcedures = true}) + "\n";
   out += "  linear Horn clauses:         " + list({true, false, false}) + "\n";
+  out += "  linear Horn clauses (reals): " + list({true, false, false, true}) + "\n";
   out += "  non-linear Horn clauses:     " + list({true, false, true}) + "\n";
   return out;
 }

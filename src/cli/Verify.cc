@@ -536,6 +536,8 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
                   const std::shared_ptr<ShutdownToken>& shutdown) {
   Stopwatch phase;
   chc::ChcSystem system = chc::readChcFile(request.input, nullptr, &run.log());
+  if (!system.unsolved.empty())  // read, but no engine solves it (datatypes, ...)
+    return run.finish(ir::Result::unknown(ir::UnknownReason::Unsupported, system.unsolvedSummary()), nullptr);
   chc::ChcProgram clauses = chc::toProgram(system);
   keepContextIfEnding(clauses.program->sharedCtx());
   run.reportProgram(clauses.program.get());
@@ -564,7 +566,7 @@ int verifyClauses(const VerifyRequest& request, const Options& options, VerifyRu
     }
     return run.finish(result, clauses.program.get());
   };
-  return runEngines(options, run, {true, false, !clauses.encoding.linear}, judge, shutdown);
+  return runEngines(options, run, {true, false, !clauses.encoding.linear, system.usesReals()}, judge, shutdown);
 }
 
 }  // namespace
@@ -607,7 +609,7 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   Judge judge = [&](const engines::EngineInfo& engine) {
     return run.finish(decide(*program, engine, options, shutdown, request.dumpDir, run), program.get());
   };
-  return runEngines(options, run, {false, recursive, false, reachable >= portfolio::kManyProcedures}, judge, shutdown);
+  return runEngines(options, run, {.recursive = recursive, .manyProcedures = reachable >= portfolio::kManyProcedures}, judge, shutdown);
 }
 
 }  // namespace argus::cli

@@ -328,6 +328,12 @@ std::vector<Slot> defaultEngines(const Shape& shape) {
   // 4 s). scripts/portfolio_sim.py on the four journals: this list decides 2-3 files more than that one and
   // none fewer (recmc's late proofs still fit in the 4 s it has left).
   // Non-linear systems only recmc proves.
+  // Linear systems over the reals (LRA-Lin): recmc keeps a core from the start. kind's proofs there are
+  // mostly by its forward condition (bounded executions), whose model is a least-fixpoint iteration with
+  // Z3's QE over dozens of reals and ites that does not finish within the certification budget, so the
+  // core kind holds is lost to the others. RecMC's projection is Loos–Weispfenning (ArithProjection.h).
+  if (shape.clauses && !shape.nonLinear && shape.reals)
+    return {{"recmc"}, {"kind", 0.2}, {"predabs", 0.6}, {"bmc"}, {"maxsmt"}, {"impact"}};
   if (shape.clauses)
     return shape.nonLinear ? std::vector<Slot>{{"recmc"}, {"bmc"}}
                            : std::vector<Slot>{{"kind", 0.2}, {"predabs", 0.6}, {"maxsmt"}, {"recmc"},

@@ -77,6 +77,7 @@ struct Shape {
   bool clauses = false;    // Horn clauses rather than a C program
   bool recursive = false;  // C: a recursive procedure is reachable
   bool nonLinear = false;  // clauses: some clause has several body applications
+  bool reals = false;      // clauses: some predicate argument or clause variable is a real (LRA)
   bool manyProcedures = false;  // C: at least kManyProcedures procedures are reachable from main
 };
 

@@ -58,6 +58,14 @@ bool isConstantTerm(const z3::expr& e) {
       for (unsigned i = 0; i < e.num_args(); ++i)
         if (!isConstantTerm(e.arg(i))) return false;
       return true;
+    case Z3_OP_DIV: {
+      // Real division of numerals: SMT-LIB has no rational literals, so (/ 1.0 3.0) is how files write a
+      // third, and Z3's parser keeps it. Not a constant when the divisor is 0 (division by 0 is an
+      // uninterpreted value in SMT-LIB).
+      if (!isConstantTerm(e.arg(0)) || !isConstantTerm(e.arg(1))) return false;
+      z3::expr divisor = e.arg(1).simplify();
+      return divisor.is_numeral() && !parseRational(Z3_get_numeral_string(e.ctx(), divisor)).isZero();
+    }
     default: return false;
   }
 }

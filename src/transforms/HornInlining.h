@@ -35,10 +35,10 @@ class HornInlining {
   const ir::horn::System& system() const { return reduced_; }
   size_t inlinedPredicates() const;
 
-  /// The model of the original system that a model of the reduced one gives; nullopt (and why) when an
-  /// inlined predicate's image keeps a quantifier after `timeoutSeconds` of elimination each.
-  std::optional<ir::horn::Model> model(const ir::horn::Model& reduced, double timeoutSeconds,
-                                       std::string* whyNot = nullptr) const;
+  /// The model of the original system that a model of the reduced one gives: each inlined predicate gets
+  /// the image of its clause, quantifier-free where Z3's QE manages within `timeoutSeconds`, else with
+  /// the quantifier over the clause's other variables.
+  ir::horn::Model model(const ir::horn::Model& reduced, double timeoutSeconds) const;
   /// The derivation of the original system that a derivation of the reduced one stands for.
   ir::horn::Derivation derivation(const ir::horn::Derivation& reduced) const;
 

@@ -53,11 +53,9 @@ ir::Result RecMcEngine::run(const ir::Program& program, RunContext& context) {
   Answer answer = solve(system, Settings::from(context.options), context);
   switch (answer.kind) {
     case Answer::Kind::Safe: {
-      std::optional<ir::horn::Model> model = std::move(answer.model);
-      std::string why;
-      if (inlining) model = inlining->model(*model, 5, &why);
-      if (!model) return ir::Result::unknown(ir::UnknownReason::Incomplete, "safe, but no model of the clauses: " + why);
-      return ir::Result::safe(encoding->certificate(*model));
+      if (!answer.model) return ir::Result::unknown(ir::UnknownReason::Incomplete, "safe, but without a model");
+      ir::horn::Model model = inlining ? inlining->model(*answer.model, 5) : std::move(*answer.model);
+      return ir::Result::safe(encoding->certificate(model));
     }
     case Answer::Kind::Unsafe: {
       std::string why;

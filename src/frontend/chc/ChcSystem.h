@@ -9,6 +9,7 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -46,12 +47,47 @@ struct Clause {
   bool isFact() const { return body.empty(); }
 };
 
+/// Appends `what` to `notes` unless it is "" or already there.
+inline void noteOnce(std::vector<std::string>& notes, const std::string& what) {
+  if (!what.empty() && std::find(notes.begin(), notes.end(), what) == notes.end()) notes.push_back(what);
+}
+
 struct ChcSystem {
   std::shared_ptr<z3::context> ctx;
   std::string file;
   std::vector<Predicate> preds;  // every declared predicate, in declaration order
   std::vector<Clause> clauses;   // in the order of the asserts
+  /// What the clauses use that the reader accepts but no engine solves (algebraic datatypes, uninterpreted
+  /// sorts, other sorts such as String), each once, in the order met. Non-empty: `argus chc` and `argus
+  /// verify` answer unknown naming these instead of running an engine; dump and translate still work.
+  std::vector<std::string> unsolved;
 
+  void noteUnsolved(const std::string& what) { noteOnce(unsolved, what); }
+  /// Why no engine runs, for the answer's comment: "argus does not solve algebraic datatypes (...)"; "" if
+  /// `unsolved` is empty.
+  std::string unsolvedSummary() const {
+    std::string out;
+    for (const std::string& what : unsolved) out += (out.empty() ? "argus does not solve " : ", nor ") + what;
+    return out;
+  }
+
+  /// True iff a predicate argument or a clause variable is a real, or an array with reals in its sort.
+  bool usesReals() const {
+    auto real = [](z3::sort s) {
+      while (s.is_array()) {
+        if (s.array_domain().is_real()) return true;
+        s = s.array_range();
+      }
+      return s.is_real();
+    };
+    for (auto& p : preds)
+      for (unsigned i = 0; i < p.arity(); ++i)
+        if (real(p.paramSort(i))) return true;
+    for (auto& c : clauses)
+      for (auto& v : c.vars)
+        if (real(v.get_sort())) return true;
+    return false;
+  }
   /// True iff no clause has more than one body application.
   bool isLinear() const {
     for (auto& c : clauses)

@@ -20,6 +20,8 @@ struct ClauseNormalizer::Pending {
   std::vector<z3::expr> bodyApps, headApps, constraints;
 };
 
+void ClauseNormalizer::noteSort(const z3::sort& s) const { noteOnce(unsolved_, unsolvedSortReason(s)); }
+
 void ClauseNormalizer::fail(const std::string& what) const { throw InputError(sys_.file, line_, what); }
 
 ClauseNormalizer::Descent::Descent(ClauseNormalizer& normalizer) : n(normalizer) {
@@ -82,7 +84,7 @@ z3::expr ClauseNormalizer::instantiate(const z3::expr& q, Pending& c) {
   for (unsigned j = 0; j < n; ++j) {
     std::string name = z3::symbol(ctx, Z3_get_quantifier_bound_name(ctx, q, j)).str();
     z3::sort sort(ctx, Z3_get_quantifier_bound_sort(ctx, q, j));
-    if (!isSupportedSort(sort)) fail("variable " + name + " has the unsupported sort " + sortText(sort));
+    noteSort(sort);
     fresh.push_back(freshVariable(name, sort));
     c.vars.push_back(fresh.back());
     c.names.push_back(name);
@@ -138,7 +140,7 @@ void ClauseNormalizer::checkInterpreted(const z3::expr& root, const Pending& c) 
     if (e.is_quantifier() || e.is_lambda())
       fail("a quantifier inside a clause's constraint is not supported: " + e.to_string().substr(0, 80));
     if (!e.is_app()) fail("unexpected term in a clause: " + e.to_string().substr(0, 80));
-    if (!isSupportedSort(e.get_sort())) fail("a term of the unsupported sort " + sortText(e.get_sort()));
+    noteSort(e.get_sort());
     z3::func_decl d = e.decl();
     if (d.decl_kind() == Z3_OP_UNINTERPRETED) {
       std::string name = d.name().str();

@@ -23,6 +23,9 @@ class ClauseNormalizer {
   /// a conjunction of Horn clauses argus supports.
   std::vector<Clause> normalize(const z3::expr& assertion, int line, unsigned index);
 
+  /// What the clauses normalised so far use that no engine solves (see ChcSystem::unsolved), each once.
+  const std::vector<std::string>& unsolved() const { return unsolved_; }
+
  private:
   struct Pending;
   void split(const z3::expr& f, Pending pending, std::vector<Pending>& out);
@@ -48,6 +51,9 @@ class ClauseNormalizer {
 
   const ChcSystem& sys_;
   std::unordered_map<unsigned, PredId> predOfDecl_;
+  // Mutable: checkInterpreted, a const check, also records the sorts it meets.
+  mutable std::vector<std::string> unsolved_;
+  void noteSort(const z3::sort& s) const;
   unsigned depth_ = 0;
   int line_ = 0;
   unsigned index_ = 0;

@@ -100,11 +100,10 @@ class ScriptReader {
       s.decls.push_back(declaration(cmd, head == "declare-const"));
     } else if (head == "assert") {
       s.assertLines.push_back(cmd.line);
-    } else if (head == "declare-sort") {
-      fail(cmd.line, "uninterpreted sorts are not supported (declare-sort)");
-    } else if (head == "declare-datatype" || head == "declare-datatypes") {
-      fail(cmd.line, "algebraic datatypes are not supported (" + head + ")");
-    } else if (head != "define-fun" && head != "define-sort" && head != "check-sat") {
+    } else if (head != "define-fun" && head != "define-sort" && head != "check-sat" && head != "declare-sort" &&
+               head != "declare-datatype" && head != "declare-datatypes") {
+      // Sorts and datatypes are declared to Z3 as written; whether they are solved is decided by the
+      // sorts the clauses use (ChcSystem::unsolved), so that a declared but unused datatype costs nothing.
       fail(cmd.line, "unsupported command (" + head + " ...)");
     }
   }
@@ -184,10 +183,7 @@ void addPredicates(ChcSystem& sys, const Script& script, const z3::expr_vector& 
       throw InputError(sys.file, d.line, "uninterpreted function " + d.name + " is not a predicate (its result sort is " +
                                              sortText(decl.range()) + ")");
     }
-    for (unsigned i = 0; i < decl.arity(); ++i)
-      if (!isSupportedSort(decl.domain(i)))
-        throw InputError(sys.file, d.line, "predicate " + d.name + ": argument " + std::to_string(i + 1) +
-                                               " has the unsupported sort " + sortText(decl.domain(i)));
+    for (unsigned i = 0; i < decl.arity(); ++i) sys.noteUnsolved(unsolvedSortReason(decl.domain(i)));
     if (seen.count(d.name))
       throw InputError(sys.file, d.line,
                        "predicate " + d.name + " is declared twice (first at line " + std::to_string(seen[d.name]) + ")");
@@ -204,7 +200,7 @@ ChcSystem readChcString(const std::string& text, const std::string& file, std::s
                         Logger* log) {
   Script script = ScriptReader(text, file).read();
   if (!script.sawLogic && log) log->warn("chc", "{}: no (set-logic HORN); reading the asserts as Horn clauses", file);
-  ChcSystem sys{ctx ? std::move(ctx) : std::make_shared<z3::context>(), file, {}, {}};
+  ChcSystem sys{ctx ? std::move(ctx) : std::make_shared<z3::context>(), file, {}, {}, {}};
   z3::expr_vector parsed(*sys.ctx);
   try {
     parsed = sys.ctx->parse_string(script.z3Text.c_str());
@@ -221,6 +217,7 @@ ChcSystem readChcString(const std::string& text, const std::string& file, std::s
   for (unsigned i = 0; i < script.assertLines.size(); ++i)
     for (auto& c : normalizer.normalize(parsed[static_cast<int>(i)], script.assertLines[i], i))
       sys.clauses.push_back(std::move(c));
+  for (const std::string& what : normalizer.unsolved()) sys.noteUnsolved(what);
   return sys;
 }
 

@@ -2,12 +2,13 @@
 // clauses, one (check-sat)) into a normalised ChcSystem.
 //
 // Everything the reader does not accept is an InputError naming the file, the line and what is wrong:
-// Z3 syntax errors (with Z3's message), other logics than HORN, uninterpreted sorts and datatypes,
-// uninterpreted functions or constants that are not predicates, clauses with two positive predicate
+// Z3 syntax errors (with Z3's message), other logics than HORN, uninterpreted functions or constants that are not predicates, clauses with two positive predicate
 // literals, quantifiers inside constraints, unsupported commands (push/pop, ...), assertions after
 // (check-sat), and a missing (check-sat). The last is an error rather than a warning because a file
 // without it is most likely truncated, and answering a truncated problem would answer the wrong question.
 // A missing (set-logic) is only a warning (Z3 and CHC-COMP solvers accept it; nothing is guessed).
+// Algebraic datatypes, uninterpreted sorts and other sorts Z3 parses but the engines do not solve are read
+// (CHC-COMP expects an answer line, not an input error): the system lists them in ChcSystem::unsolved.
 #pragma once
 
 #include <memory>

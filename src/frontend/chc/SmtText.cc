@@ -35,6 +35,77 @@ bool isSupportedSort(const z3::sort& s) {
   return false;
 }
 
+std::string unsolvedSortReason(const z3::sort& s) {
+  if (isSupportedSort(s)) return "";
+  if (s.is_array()) {
+    std::string inner = unsolvedSortReason(s.array_domain());
+    return inner.empty() ? unsolvedSortReason(s.array_range()) : inner;
+  }
+  switch (s.sort_kind()) {
+    // The construct, not the sort: one note however many datatypes a file declares.
+    case Z3_DATATYPE_SORT: return "algebraic datatypes (declare-datatypes)";
+    case Z3_UNINTERPRETED_SORT: return "uninterpreted sorts (declare-sort)";
+    default: return "the sort " + sortText(s);
+  }
+}
+
+namespace {
+
+/// Collects the uninterpreted and datatype sorts `s` mentions, each once, datatypes with their fields' sorts.
+void collectDeclaredSorts(const z3::sort& s, std::set<unsigned>& seen, std::vector<z3::sort>& uninterpreted,
+                          std::vector<z3::sort>& datatypes) {
+  if (s.is_array()) {
+    collectDeclaredSorts(s.array_domain(), seen, uninterpreted, datatypes);
+    collectDeclaredSorts(s.array_range(), seen, uninterpreted, datatypes);
+    return;
+  }
+  Z3_sort_kind kind = s.sort_kind();
+  if (kind != Z3_DATATYPE_SORT && kind != Z3_UNINTERPRETED_SORT) return;
+  if (!seen.insert(s.id()).second) return;
+  if (kind == Z3_UNINTERPRETED_SORT) {
+    uninterpreted.push_back(s);
+    return;
+  }
+  datatypes.push_back(s);
+  z3::context& ctx = s.ctx();
+  unsigned constructors = Z3_get_datatype_sort_num_constructors(ctx, s);
+  for (unsigned i = 0; i < constructors; ++i) {
+    z3::func_decl c(ctx, Z3_get_datatype_sort_constructor(ctx, s, i));
+    for (unsigned j = 0; j < c.arity(); ++j) collectDeclaredSorts(c.domain(j), seen, uninterpreted, datatypes);
+  }
+}
+
+}  // namespace
+
+std::string sortDeclarations(const std::vector<z3::sort>& sorts) {
+  std::set<unsigned> seen;
+  std::vector<z3::sort> uninterpreted, datatypes;
+  for (const z3::sort& s : sorts) collectDeclaredSorts(s, seen, uninterpreted, datatypes);
+  std::string out;
+  for (const z3::sort& u : uninterpreted) out += "(declare-sort " + quoteSymbol(u.name().str()) + " 0)\n";
+  if (datatypes.empty()) return out;
+  // One group: SMT-LIB lets the datatypes of a group refer to each other in any order, so neither mutual
+  // recursion nor the order of first use matters.
+  std::string names, bodies;
+  for (const z3::sort& d : datatypes) {
+    z3::context& ctx = d.ctx();
+    names += "(" + quoteSymbol(d.name().str()) + " 0)";
+    bodies += " (";
+    unsigned constructors = Z3_get_datatype_sort_num_constructors(ctx, d);
+    for (unsigned i = 0; i < constructors; ++i) {
+      z3::func_decl c(ctx, Z3_get_datatype_sort_constructor(ctx, d, i));
+      bodies += (i ? " (" : "(") + quoteSymbol(c.name().str());
+      for (unsigned j = 0; j < c.arity(); ++j) {
+        z3::func_decl field(ctx, Z3_get_datatype_sort_constructor_accessor(ctx, d, i, j));
+        bodies += " (" + quoteSymbol(field.name().str()) + " " + sortText(c.domain(j)) + ")";
+      }
+      bodies += ")";
+    }
+    bodies += ")";
+  }
+  return out + "(declare-datatypes (" + names + ") (" + bodies.substr(1) + "))\n";
+}
+
 std::string sortText(const z3::sort& s) { return s.to_string(); }
 
 std::string sortTag(const z3::sort& s) {

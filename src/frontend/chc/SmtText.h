@@ -5,6 +5,7 @@
 #include <z3++.h>
 
 #include <string>
+#include <vector>
 
 namespace argus::chc {
 
@@ -12,8 +13,18 @@ namespace argus::chc {
 /// |name|. A quoted symbol may not contain '|' or '\', so those become '_' (callers keep names unique).
 std::string quoteSymbol(const std::string& name);
 
-/// Bool, Int, Real, bit-vectors, and arrays over these.
+/// Bool, Int, Real, bit-vectors, and arrays over these: the sorts the engines solve.
 bool isSupportedSort(const z3::sort& s);
+
+/// "" for a supported sort; otherwise what argus reads but does not solve, named for the CHC-COMP answer's
+/// comment: "algebraic datatypes (declare-datatypes)", "uninterpreted sorts (declare-sort)", "the sort
+/// String".
+std::string unsolvedSortReason(const z3::sort& s);
+
+/// The declare-sort and declare-datatypes commands (ending in newlines) that the uninterpreted and datatype
+/// sorts among `sorts` need, also those reached through array sorts and constructor fields: what a writer
+/// puts before the declare-funs so that Z3 reads its output again. "" when there are none.
+std::string sortDeclarations(const std::vector<z3::sort>& sorts);
 
 /// The sort in SMT-LIB syntax ("Int", "(_ BitVec 8)", "(Array Int Bool)").
 std::string sortText(const z3::sort& s);

@@ -200,12 +200,18 @@ class HornWriter {
     for (std::string line; std::getline(lines, line);) out << "; " << line << "\n";
     for (auto& u : unsupported_) out << "; unsupported feature (written as an error edge): " << u << "\n";
     out << "(set-logic HORN)\n";
+    // The clauses first: their variables' sorts, with the predicates', say which datatypes to declare.
+    std::vector<std::string> clauseTexts;
+    for (auto& c : clauses_) clauseTexts.push_back(clauseText(c));
+    std::vector<z3::sort> sorts = binderSorts_;
+    for (auto& d : decls_) sorts.insert(sorts.end(), d.sorts.begin(), d.sorts.end());
+    out << sortDeclarations(sorts);
     for (auto& d : decls_) {
       out << "(declare-fun " << quoteSymbol(d.name) << " (";
       for (size_t i = 0; i < d.sorts.size(); ++i) out << (i ? " " : "") << sortText(d.sorts[i]);
       out << ") Bool)\n";
     }
-    for (auto& c : clauses_) out << clauseText(c) << "\n";
+    for (auto& text : clauseTexts) out << text << "\n";
     out << "(check-sat)\n(exit)\n";
     return out.str();
   }
@@ -224,6 +230,7 @@ class HornWriter {
         from.push_back(v);
         to.push_back(p_.ctx().constant(name.c_str(), v.get_sort()));
         binders += "(" + quoteSymbol(name) + " " + sortText(v.get_sort()) + ")";
+        binderSorts_.push_back(v.get_sort());
       }
     auto text = [&](const z3::expr& e) { return termText(smt::substitute(e, from, to)); };
     auto appText = [&](const App& a) {
@@ -270,6 +277,7 @@ class HornWriter {
   std::vector<HornClause> clauses_;
   std::vector<ProcPreds> preds_;
   std::vector<std::string> unsupported_;
+  std::vector<z3::sort> binderSorts_;  // of every clause variable written
 };
 
 }  // namespace

@@ -286,6 +286,24 @@ TEST(ChcAnswers, ResultsBecomeAnswersOnlyWithCheckedEvidence) {
   EXPECT_EQ(unknown.status, ChcStatus::Unknown);
 }
 
+// A bounded-execution certificate's model is the least-fixpoint iteration itself: when that finds no
+// fixpoint, the answer is unknown after one iteration, not after the same iteration run again.
+TEST(ChcAnswers, ABoundedCertificateIsIteratedOnce) {
+  ChcCertifyOptions options;
+  options.iterationRounds = 4;
+  options.iterationSeconds = 5;
+  Loaded counter = load(kCounter);  // counts up by 2 forever: no finite iteration reaches the fixpoint
+  ir::Certificate bounded;
+  bounded.context = counter.sys.ctx;
+  bounded.kind = ir::Certificate::Kind::CompleteUnrolling;
+  bounded.bound = 1;
+  ChcAnswer a = certifyChcResult(counter.sys, counter.prog, ir::Result::safe(bounded), options);
+  EXPECT_EQ(a.status, ChcStatus::Unknown);
+  size_t first = a.detail.find("no fixpoint");
+  ASSERT_NE(first, std::string::npos) << a.detail;
+  EXPECT_EQ(a.detail.find("no fixpoint", first + 1), std::string::npos) << a.detail;
+}
+
 TEST(ChcAnswers, EvidenceInAnotherContextIsTranslatedInlinedEvidenceGivesNoModel) {
   ChcCertifyOptions options;
   options.iterationRounds = 8;

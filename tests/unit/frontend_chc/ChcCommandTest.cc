@@ -117,6 +117,30 @@ TEST_F(ChcCommand, RejectedEvidenceGivesUnknown) {
   EXPECT_EQ(r.err.rfind("; ", 0), 0u) << r.err;
 }
 
+// A system over datatypes is read and answered `unknown` with a comment naming the construct; no engine runs.
+TEST_F(ChcCommand, DatatypesAreUnknownWithTheConstructNamed) {
+  std::string file = write(R"((set-logic HORN)
+(declare-datatypes ((Nat 0)) (((Z) (S (pred Nat)))))
+(declare-fun even (Nat) Bool)
+(assert (even Z))
+(assert (forall ((n Nat)) (=> (even n) (even (S (S n))))))
+(assert (=> (even (S Z)) false))
+(check-sat)
+)");
+  cli::ChcCommandOptions o;
+  o.file = file;
+  bool ran = false;
+  o.solve = [&](const ir::Program&, engines::RunContext&) {
+    ran = true;
+    return ir::Result::unknown(ir::UnknownReason::Incomplete, "test");
+  };
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::runChcCommand(o, out, err), 20);
+  EXPECT_FALSE(ran);
+  EXPECT_EQ(out.str(), "unknown\n");
+  EXPECT_EQ(err.str(), "; argus does not solve algebraic datatypes (declare-datatypes)\n");
+}
+
 TEST_F(ChcCommand, InputErrorsGoToStderr) {
   CommandRun r = runCommand("/nonexistent/file.smt2", false);
   EXPECT_EQ(r.code, 2);

@@ -194,14 +194,50 @@ TEST(ChcReader, RejectsWhatItDoesNotSupport) {
   expectError(kDecls + "(declare-const c Int)\n(assert (P c))\n(check-sat)\n", 4, "uninterpreted constant c");
   expectError(kDecls + "(assert (P 1))\n", 4, "missing (check-sat)");
   expectError(kDecls + "(check-sat)\n(assert (P 1))\n", 5, "after (check-sat)");
-  expectError(kDecls + "(declare-datatypes ((L 0)) (((nil))))\n(check-sat)\n", 4, "datatypes");
-  expectError(kDecls + "(declare-sort U 0)\n(check-sat)\n", 4, "uninterpreted sorts");
   expectError(kDecls + "(push 1)\n(check-sat)\n", 4, "unsupported command (push");
   expectError(kDecls + "(declare-fun P (Bool) Bool)\n(check-sat)\n", 4, "declared twice");
   expectError(kDecls + "(assert (forall ((x Int)) (=> (and (P x) (forall ((y Int)) (> y x))) false)))\n(check-sat)\n",
               4, "quantifier inside");
   expectError(kDecls + "(assert (forall ((x Int)) (=> (and (P x) (= (P x) (> x 0))) false)))\n(check-sat)\n", 4,
               "inside an interpreted operator");
+}
+
+// Datatypes and other sorts no engine solves are read (CHC-COMP wants an answer line, not an input error),
+// the constructs noted once each in `unsolved`; a declaration alone, unused by the clauses, is no obstacle.
+TEST(ChcReader, ReadsDatatypesAndUninterpretedSortsAndNotesThemAsUnsolved) {
+  const std::string list = "(set-logic HORN)\n(declare-datatypes ((L 0)) (((cons (hd Int) (tl L)) (nil))))\n";
+  ChcSystem sys = read(list + "(declare-fun len (L Int) Bool)\n"
+                              "(assert (forall ((n Int)) (=> (= n 0) (len nil n))))\n"
+                              "(assert (forall ((l L) (x Int) (n Int)) (=> (len l n) (len (cons x l) (+ n 1)))))\n"
+                              "(assert (forall ((l L) (n Int)) (=> (and (len l n) (< n 0)) false)))\n(check-sat)\n");
+  EXPECT_EQ(sys.preds.size(), 1u);
+  EXPECT_EQ(sys.clauses.size(), 3u);
+  for (auto& c : sys.clauses) expectNormalForm(c);
+  EXPECT_EQ(sys.unsolved, std::vector<std::string>{"algebraic datatypes (declare-datatypes)"});
+  EXPECT_NE(sys.unsolvedSummary().find("does not solve algebraic datatypes"), std::string::npos);
+
+  // Only inside a constraint, with Int arguments everywhere: still noted.
+  ChcSystem inner = read(list + "(declare-fun P (Int) Bool)\n"
+                                "(assert (forall ((x Int)) (=> (= (hd (cons x nil)) 1) (P x))))\n(check-sat)\n");
+  EXPECT_EQ(inner.unsolved, std::vector<std::string>{"algebraic datatypes (declare-datatypes)"});
+
+  ChcSystem unused = read(list + "(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (= x 0) (P x))))\n(check-sat)\n");
+  EXPECT_TRUE(unused.unsolved.empty());
+
+  ChcSystem sorts = read("(set-logic HORN)\n(declare-sort U 0)\n(declare-fun P (U String) Bool)\n(check-sat)\n");
+  EXPECT_EQ(sorts.unsolved, (std::vector<std::string>{"uninterpreted sorts (declare-sort)", "the sort String"}));
+  EXPECT_TRUE(read(kDecls + "(check-sat)\n").unsolved.empty());
+}
+
+// The portfolio's choice for clauses over the reals: a Real argument, a Real clause variable only, or an
+// array holding reals count; Int, Bool and bit-vector systems do not.
+TEST(ChcReader, TellsSystemsOverTheRealsApart) {
+  EXPECT_FALSE(read(kDecls + "(assert (forall ((x Int)) (=> (= x 0) (P x))))\n(check-sat)\n").usesReals());
+  EXPECT_TRUE(read("(set-logic HORN)\n(declare-fun R (Real) Bool)\n(check-sat)\n").usesReals());
+  EXPECT_TRUE(read(kDecls + "(assert (forall ((x Int) (r Real)) (=> (and (= x 0) (> r 0.5)) (P x))))\n(check-sat)\n")
+                  .usesReals());
+  EXPECT_TRUE(read("(set-logic HORN)\n(declare-fun A ((Array Int Real)) Bool)\n(check-sat)\n").usesReals());
+  EXPECT_FALSE(read("(set-logic HORN)\n(declare-fun B ((Array Int (_ BitVec 8)) Bool) Bool)\n(check-sat)\n").usesReals());
 }
 
 TEST(ChcReader, RejectsFormulasNestedTooDeeply) {

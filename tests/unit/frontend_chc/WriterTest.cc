@@ -157,3 +157,37 @@ TEST(ChcWriter, QuotesNamesThatNeedIt) {
   EXPECT_EQ(text.find("a|b"), std::string::npos);
   EXPECT_EQ(z3Answer(*p, "names"), "sat");
 }
+
+// Clauses over datatypes (mutually recursive ones, one with a field of another datatype, an uninterpreted
+// sort) are written with their declarations: Z3 reads the translation and answers as on the original.
+TEST(ChcWriter, DeclaresTheDatatypesAndSortsTheClausesUse) {
+  const std::string clauses = R"((set-logic HORN)
+(declare-sort U 0)
+(declare-datatypes ((Tree 0) (Forest 0) (Box 0))
+  (((leaf) (node (kids Forest)))
+   ((none) (more (first Tree) (rest Forest)))
+   ((box (item Tree) (tag U)))))
+(declare-fun size (Tree Int) Bool)
+(declare-fun boxed (Box) Bool)
+(assert (size leaf 1))
+(assert (forall ((t Tree) (n Int)) (=> (size t n) (size (node (more t none)) (+ n 1)))))
+(assert (forall ((t Tree) (u U) (n Int)) (=> (size t n) (boxed (box t u)))))
+(assert (forall ((b Box) (n Int)) (=> (and (boxed b) (size (item b) n) (= n 3)) false)))
+(check-sat)
+)";
+  for (bool nonLinear : {false, true}) {
+    std::string text = nonLinear ? clauses : clauses.substr(0, clauses.find("(assert (forall ((b Box)")) +
+                                                 "(assert (forall ((t Tree)) (=> (size t 3) false)))\n(check-sat)\n";
+    chc::ChcSystem sys = chc::readChcString(text, "datatypes.smt2");
+    ASSERT_EQ(sys.unsolved.size(), 2u);
+    std::string written = chc::writeHorn(*chc::toProgram(sys).program);
+    EXPECT_NE(written.find("(declare-sort U 0)"), std::string::npos) << written;
+    EXPECT_NE(written.find("(declare-datatypes ("), std::string::npos) << written;
+    argus::testing::TestFolder dir;
+    std::string original = dir.write("original.smt2", text), path = dir.write("written.smt2", written);
+    EXPECT_NO_THROW(chc::toProgram(chc::readChcFile(path)));
+    std::string answer = chctest::runZ3(original, 10);
+    EXPECT_EQ(answer, "unsat");
+    EXPECT_EQ(chctest::runZ3(path, 10), answer) << written;
+  }
+}

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <set>
 #include <thread>
 
 #include "portfolio/Portfolio.h"
@@ -204,17 +205,23 @@ TEST(Portfolio, DefaultEnginesFollowTheProgramsShape) {
   }
   EXPECT_EQ(recursive.front(), "recmc");
   // Stratified inlining only where a program has many procedures, beside kind.
-  auto large = names(portfolio::defaultEngines({false, false, false, true}));
+  auto large = names(portfolio::defaultEngines({.manyProcedures = true}));
   EXPECT_EQ(std::count(c.begin(), c.end(), "corral"), 0);
   EXPECT_EQ(large.front(), "kind");
   ASSERT_GE(large.size(), 2u);
   EXPECT_EQ(large[1], "corral");
   EXPECT_EQ(nonLinear.front(), "recmc");
   EXPECT_NE(std::find(linear.begin(), linear.end(), "recmc"), linear.end());
+  // Linear clauses over the reals: recmc from the start, the others of the linear list after it.
+  auto reals = names(portfolio::defaultEngines({true, false, false, true}));
+  EXPECT_EQ(reals.front(), "recmc");
+  EXPECT_EQ(std::set<std::string>(reals.begin(), reals.end()), std::set<std::string>(linear.begin(), linear.end()));
+  EXPECT_EQ(names(portfolio::defaultEngines({true, false, true, true})), nonLinear);
   // A share ends an engine before the time limit: the last engine of every list keeps its slot.
   for (const portfolio::Shape& shape : {portfolio::Shape{false, false, false}, portfolio::Shape{false, true, false},
                                         portfolio::Shape{true, false, false}, portfolio::Shape{true, false, true},
-                                        portfolio::Shape{false, false, false, true}})
+                                        portfolio::Shape{true, false, false, true},
+                                        portfolio::Shape{.manyProcedures = true}})
     EXPECT_EQ(portfolio::defaultEngines(shape).back().share, 0);
 }
 

@@ -325,6 +325,72 @@ TEST(ArithProjection, UnderstoodOnlyLinearlyOtherwiseZ3) {
   }
 }
 
+// SMT-LIB has no rational literals: files write a third as (/ 1.0 3.0), and Z3's parser keeps the division.
+// Such a coefficient is a constant (the term stays linear), so the projection needs no Z3; a division by
+// 0.0 is not a constant (an uninterpreted value), and the variable under it goes to Z3.
+TEST(ArithProjection, RationalCoefficientsWrittenAsDivisionsAreConstants) {
+  z3::context ctx;
+  z3::expr f = ctx.parse_string(R"((declare-const x Real) (declare-const y Real) (declare-const z Real)
+    (assert (and (< (+ (* (/ 1.0 3.0) x) y) z) (<= (* (- (/ 2.0 5.0)) x) y) (= (/ z 2.0) (+ x 1.0))
+                 (>= (* x (/ 7.0 (+ 1.0 2.0))) (- y 4.0)))))")[0];
+  z3::expr x = ctx.real_const("x"), y = ctx.real_const("y"), z = ctx.real_const("z");
+  z3::model m = modelOf(ctx, f);
+  ArithProjection r = projectChecked({x, z}, f, m);
+  EXPECT_TRUE(r.unprojected.empty());
+  Stats stats;
+  expectContract({x, z}, f, m, false, MbpMethod::Own, &stats);
+  EXPECT_EQ(stats.getInt("mbp.z3_fallbacks"), 0);
+
+  z3::expr byZero = ctx.parse_string(R"((declare-const x Real) (declare-const y Real)
+    (assert (and (< (* (/ 1.0 0.0) x) y) (> x 0.0))))")[0];
+  z3::model mz = modelOf(ctx, byZero);
+  ArithProjection rz = projectChecked({x}, byZero, mz);
+  ASSERT_EQ(rz.unprojected.size(), 1u);
+  expectContract({x}, byZero, mz);
+}
+
+/// Random LRA questions whose coefficients are divisions of numerals, as LRA files write them: the full
+/// contract, and our own projection answers every one.
+TEST(ArithProjection, RandomFormulasWithDivisionCoefficientsNeedNoZ3) {
+  z3::context ctx;
+  Stats stats;
+  std::vector<z3::expr> kept, gone;
+  for (int i = 0; i < 3; ++i) {
+    kept.push_back(ctx.real_const(("k" + std::to_string(i)).c_str()));
+    gone.push_back(ctx.real_const(("e" + std::to_string(i)).c_str()));
+  }
+  size_t checked = 0;
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    std::srand(seed);
+    auto coefficient = [&] {
+      z3::expr q = ctx.real_val(1 + std::rand() % 5);
+      return ctx.real_val(std::rand() % 9 - 4) / q;  // Z3_OP_DIV, as parsed
+    };
+    std::vector<z3::expr> literals;
+    for (int k = 0; k < 5; ++k) {
+      z3::expr t = coefficient();
+      for (auto* vars : {&kept, &gone})
+        for (auto& v : *vars)
+          if (std::rand() % 2) t = t + coefficient() * v;
+      int rel = std::rand() % 4;
+      literals.push_back(rel == 0 ? t < 0 : rel == 1 ? t <= 0 : rel == 2 ? t == 0 : !(t == 0));
+    }
+    z3::expr f = mkAnd(ctx, literals);
+    Solver s(ctx);
+    s.add(f);
+    if (s.check() != SatResult::Sat) continue;
+    z3::model m = s.model();
+    expectContract(gone, f, m, false, MbpMethod::Own, &stats);
+    auto implicant = modelImplicant(f, m);
+    ASSERT_TRUE(implicant.has_value());
+    EXPECT_TRUE(projectArithmetic(gone, *implicant, m).unprojected.empty()) << f;
+    if (::testing::Test::HasFailure()) FAIL() << f;
+    ++checked;
+  }
+  EXPECT_GT(checked, 20u);
+  EXPECT_EQ(stats.getInt("mbp.z3_fallbacks"), 0);
+}
+
 TEST(ArithProjection, LargeCoefficientsStayExact) {
   z3::context ctx;
   z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
