@@ -36,6 +36,7 @@
 
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -48,7 +49,6 @@
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/FixIrreducible.h>
 #include <llvm/Transforms/Utils/Local.h>
-#include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/LowerMemIntrinsics.h>
 #include <llvm/Transforms/Utils/LowerSwitch.h>
@@ -184,6 +184,10 @@ void expandMemoryComparison(llvm::CallInst& call) {
   auto* constant = llvm::dyn_cast<llvm::ConstantInt>(length);
   if (constant && constant->getZExtValue() <= kMaxUnrolledComparison) {
     uint64_t bytes = constant->getZExtValue();
+    if (bytes == 0) {
+      builder.CreateBr(after);
+      results.push_back({zero, before});
+    }
     // At the last byte the result is its difference whether or not the bytes agree.
     for (uint64_t i = 0; i < bytes; ++i) {
       llvm::Value* diff = difference(builder.getIntN(indexBits, i));
@@ -195,10 +199,6 @@ void expandMemoryComparison(llvm::CallInst& call) {
       llvm::BasicBlock* next = llvm::BasicBlock::Create(context, "memcmp.byte", &function, after);
       builder.CreateCondBr(builder.CreateICmpNE(diff, zero), after, next);
       builder.SetInsertPoint(next);
-    }
-    if (bytes == 0) {
-      builder.CreateBr(after);
-      results.push_back({zero, before});
     }
   } else {
     llvm::BasicBlock* loop = llvm::BasicBlock::Create(context, "memcmp.loop", &function, after);
@@ -225,8 +225,8 @@ void expandMemoryComparison(llvm::CallInst& call) {
 }
 
 /// memset, memcpy and memmove of a length that is not a constant (intrinsics and library calls) become byte
-/// loops; memcmp becomes byte comparisons.
-struct ExpandVariableMemOperationsPass : llvm::PassInfoMixin<ExpandVariableMemOperationsPass> {
+/// loops; memcmp of any length becomes byte comparisons.
+struct ExpandMemoryFunctionsPass : llvm::PassInfoMixin<ExpandMemoryFunctionsPass> {
   llvm::PreservedAnalyses run(llvm::Function& function, llvm::FunctionAnalysisManager&) {
     std::vector<std::pair<llvm::CallInst*, MemOperation>> variable;
     std::vector<llvm::CallInst*> comparisons;
@@ -300,7 +300,7 @@ void simplifyForTranslation(llvm::Module& module) {
   pipeline.addPass(llvm::EarlyCSEPass());
   pipeline.addPass(llvm::InstSimplifyPass());
   pipeline.addPass(llvm::DCEPass());
-  pipeline.addPass(ExpandVariableMemOperationsPass());
+  pipeline.addPass(ExpandMemoryFunctionsPass());
   pipeline.addPass(CfgCleanupPass());
   pipeline.addPass(llvm::LowerSwitchPass());
   pipeline.addPass(llvm::FixIrreduciblePass());
