@@ -38,7 +38,7 @@ bool mentionsForeignSymbol(const z3::expr& root, const IdSet& constants, const I
 }
 
 /// Sorts Z3's projection handles: Booleans, integers, reals, and arrays (its array projection).
-bool z3Projects(const z3::sort& s) { return s.is_bool() || s.is_int() || s.is_real() || s.is_array(); }
+bool z3Projects(const z3::sort& s) { return s.is_bool() || s.is_int() || s.is_real() || s.is_array() || s.is_datatype(); }
 
 /// `e` with each of `vars` replaced by its (completed) model value; nullopt if a value is not closed.
 std::optional<z3::expr> substituteModelValues(const z3::expr& e, const std::vector<z3::expr>& vars,
@@ -156,6 +156,88 @@ std::optional<std::vector<z3::expr>> checkedProjection(const std::vector<z3::exp
   return validated(*substituted, formula, eliminated, model);
 }
 
+bool isConstructorApp(const z3::expr& e) { return e.is_app() && e.decl().decl_kind() == Z3_OP_DT_CONSTRUCTOR; }
+
+/// Appends to `out` literals equivalent to `term = C(args)`: C's recognizer on `term` and each argument equal
+/// to its accessor applied to `term`, splitting argument equations between constructor terms again. This is
+/// the constructor elimination of datatype projection (Spacer's too): a variable under a constructor then has
+/// a definition by accessors of terms that stay.
+void splitConstructorEquation(const z3::expr& term, const z3::expr& constructed, std::vector<z3::expr>& out) {
+  z3::context& ctx = term.ctx();
+  z3::func_decl c = constructed.decl();
+  z3::sort s = constructed.get_sort();
+  unsigned constructors = Z3_get_datatype_sort_num_constructors(ctx, s);
+  for (unsigned i = 0; i < constructors; ++i) {
+    if (!z3::eq(z3::func_decl(ctx, Z3_get_datatype_sort_constructor(ctx, s, i)), c)) continue;
+    z3::func_decl recognizer(ctx, Z3_get_datatype_sort_recognizer(ctx, s, i));
+    out.push_back(recognizer(term));
+    for (unsigned j = 0; j < c.arity(); ++j) {
+      z3::func_decl accessor(ctx, Z3_get_datatype_sort_constructor_accessor(ctx, s, i, j));
+      z3::expr field = accessor(term).simplify();
+      z3::expr arg = constructed.arg(j);
+      if (isConstructorApp(arg) && !isConstructorApp(field)) splitConstructorEquation(field, arg, out);
+      else out.push_back(arg == field);
+    }
+    return;
+  }
+}
+
+/// The implicant with eliminated constants replaced by their definitions, as far as literals give them: a
+/// literal `v = t` (v eliminated, t free of eliminated constants, any sort) replaces v by t everywhere; a
+/// datatype equation `t = C(args)` whose args mention eliminated constants is split by
+/// splitConstructorEquation, which may give such definitions (`x = hd(l)`). What the arithmetic projection
+/// does for numbers, this does for datatypes, which it cannot read. Equivalent to the implicant, so the
+/// projection's contract is untouched; literals that became true go.
+std::vector<z3::expr> solvedByDefinitions(std::vector<z3::expr> literals, const IdSet& eliminated) {
+  auto definition = [&](const z3::expr& l, z3::expr& var, z3::expr& term) {
+    if (!l.is_app() || l.decl().decl_kind() != Z3_OP_EQ) return false;
+    for (int side = 0; side < 2; ++side) {
+      z3::expr v = l.arg(side), t = l.arg(1 - side);
+      if (!v.is_const() || !eliminated.count(v.id()) || !constantsIn(t, eliminated).empty()) continue;
+      var = v;
+      term = t;
+      return true;
+    }
+    return false;
+  };
+  auto splittable = [&](const z3::expr& l, int& constructedSide) {
+    if (!l.is_app() || l.decl().decl_kind() != Z3_OP_EQ || !l.arg(0).get_sort().is_datatype()) return false;
+    for (int side = 0; side < 2; ++side) {
+      if (isConstructorApp(l.arg(side)) && !isConstructorApp(l.arg(1 - side)) &&
+          !constantsIn(l.arg(side), eliminated).empty()) {
+        constructedSide = side;
+        return true;
+      }
+    }
+    return false;
+  };
+  if (literals.empty()) return literals;
+  z3::context& ctx = literals.front().ctx();
+  // Each round removes an eliminated constant or a constructor application, so the loop ends.
+  while (true) {
+    size_t at = literals.size();
+    z3::expr var(ctx), term(ctx);
+    for (size_t i = 0; i < literals.size() && at == literals.size(); ++i)
+      if (definition(literals[i], var, term)) at = i;
+    if (at < literals.size()) {
+      std::vector<z3::expr> next;
+      for (const z3::expr& m : literals) {
+        z3::expr replaced = substitute(m, {var}, {term}).simplify();
+        if (!replaced.is_true()) next.push_back(replaced);
+      }
+      literals.swap(next);
+      continue;
+    }
+    int side = 0;
+    for (size_t i = 0; i < literals.size() && at == literals.size(); ++i)
+      if (splittable(literals[i], side)) at = i;
+    if (at == literals.size()) return literals;
+    z3::expr l = literals[at];
+    literals.erase(literals.begin() + static_cast<long>(at));
+    splitConstructorEquation(l.arg(1 - side), l.arg(side), literals);
+  }
+}
+
 }  // namespace
 
 std::optional<std::vector<z3::expr>> projectCube(const std::vector<z3::expr>& eliminate,
@@ -165,6 +247,11 @@ std::optional<std::vector<z3::expr>> projectCube(const std::vector<z3::expr>& el
   auto implicant = modelImplicant(formula, model);
   if (!implicant) return std::nullopt;
   IdSet eliminated = idsOf(eliminate);
+  bool datatypeEquations = false;
+  for (const z3::expr& l : *implicant)
+    datatypeEquations = datatypeEquations || (l.is_app() && l.decl().decl_kind() == Z3_OP_EQ &&
+                                              l.arg(0).get_sort().is_datatype());
+  if (datatypeEquations) implicant = solvedByDefinitions(*implicant, eliminated);
   std::vector<z3::expr> occurring = constantsIn(mkAnd(formula.ctx(), *implicant), eliminated);
   if (occurring.empty()) {
     if (stats) stats->add("mbp.own");

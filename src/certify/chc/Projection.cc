@@ -42,6 +42,13 @@ z3::expr defaultValue(const z3::sort& sort) {
   if (sort.is_real()) return ctx.real_val(0);
   if (sort.is_bv()) return ctx.bv_val(0, sort.bv_size());
   if (sort.is_array()) return z3::const_array(sort.array_domain(), defaultValue(sort.array_range()));
+  if (sort.is_datatype()) {
+    // Some ground term of the datatype (a nullary constructor where there is one): what Z3's model
+    // completion picks for a constant that nothing constrains.
+    z3::solver solver(ctx);
+    z3::expr any = ctx.constant("argus!default", sort);
+    if (solver.check() == z3::sat) return solver.get_model().eval(any, true);
+  }
   UNREACHABLE("no default value for sort " + sort.to_string());
 }
 

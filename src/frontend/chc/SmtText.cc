@@ -29,24 +29,41 @@ std::string quoteSymbol(const std::string& name) {
   return "|" + inner + "|";
 }
 
-bool isSupportedSort(const z3::sort& s) {
-  if (s.is_bool() || s.is_int() || s.is_real() || s.is_bv()) return true;
-  if (s.is_array()) return isSupportedSort(s.array_domain()) && isSupportedSort(s.array_range());
-  return false;
-}
+namespace {
 
-std::string unsolvedSortReason(const z3::sort& s) {
-  if (isSupportedSort(s)) return "";
+/// What makes `s` unsolved ("" if nothing): the sort itself, or the first unsolved sort inside an array
+/// sort or a datatype's constructor fields. A recursive or mutually recursive datatype is met again while its
+/// own fields are looked at; there it adds nothing (the answer is that of its other fields).
+std::string unsolvedReason(const z3::sort& s, std::set<unsigned>& datatypesSeen) {
+  if (s.is_bool() || s.is_int() || s.is_real() || s.is_bv()) return "";
   if (s.is_array()) {
-    std::string inner = unsolvedSortReason(s.array_domain());
-    return inner.empty() ? unsolvedSortReason(s.array_range()) : inner;
+    std::string inner = unsolvedReason(s.array_domain(), datatypesSeen);
+    return inner.empty() ? unsolvedReason(s.array_range(), datatypesSeen) : inner;
   }
   switch (s.sort_kind()) {
-    // The construct, not the sort: one note however many datatypes a file declares.
-    case Z3_DATATYPE_SORT: return "algebraic datatypes (declare-datatypes)";
+    case Z3_DATATYPE_SORT: {
+      if (!datatypesSeen.insert(Z3_get_sort_id(s.ctx(), s)).second) return "";
+      unsigned constructors = Z3_get_datatype_sort_num_constructors(s.ctx(), s);
+      for (unsigned i = 0; i < constructors; ++i) {
+        z3::func_decl c(s.ctx(), Z3_get_datatype_sort_constructor(s.ctx(), s, i));
+        for (unsigned j = 0; j < c.arity(); ++j)
+          if (std::string inner = unsolvedReason(c.domain(j), datatypesSeen); !inner.empty()) return inner;
+      }
+      return "";
+    }
+    // The construct, not the sort: one note however many sorts a file declares.
     case Z3_UNINTERPRETED_SORT: return "uninterpreted sorts (declare-sort)";
     default: return "the sort " + sortText(s);
   }
+}
+
+}  // namespace
+
+bool isSupportedSort(const z3::sort& s) { return unsolvedSortReason(s).empty(); }
+
+std::string unsolvedSortReason(const z3::sort& s) {
+  std::set<unsigned> datatypesSeen;
+  return unsolvedReason(s, datatypesSeen);
 }
 
 namespace {

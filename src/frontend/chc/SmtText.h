@@ -13,12 +13,13 @@ namespace argus::chc {
 /// |name|. A quoted symbol may not contain '|' or '\', so those become '_' (callers keep names unique).
 std::string quoteSymbol(const std::string& name);
 
-/// Bool, Int, Real, bit-vectors, and arrays over these: the sorts the engines solve.
+/// Bool, Int, Real, bit-vectors, arrays over these, and datatypes whose fields are of these: the sorts the
+/// engines solve (Z3 decides datatypes; which engines answer on them is the portfolio's business).
 bool isSupportedSort(const z3::sort& s);
 
 /// "" for a supported sort; otherwise what argus reads but does not solve, named for the CHC-COMP answer's
-/// comment: "algebraic datatypes (declare-datatypes)", "uninterpreted sorts (declare-sort)", "the sort
-/// String".
+/// comment: "uninterpreted sorts (declare-sort)", "the sort String" (also when reached through an array
+/// sort or a datatype's field).
 std::string unsolvedSortReason(const z3::sort& s);
 
 /// The declare-sort and declare-datatypes commands (ending in newlines) that the uninterpreted and datatype

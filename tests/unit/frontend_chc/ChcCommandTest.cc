@@ -117,28 +117,34 @@ TEST_F(ChcCommand, RejectedEvidenceGivesUnknown) {
   EXPECT_EQ(r.err.rfind("; ", 0), 0u) << r.err;
 }
 
-// A system over datatypes is read and answered `unknown` with a comment naming the construct; no engine runs.
-TEST_F(ChcCommand, DatatypesAreUnknownWithTheConstructNamed) {
-  std::string file = write(R"((set-logic HORN)
-(declare-datatypes ((Nat 0)) (((Z) (S (pred Nat)))))
+// A system over a sort no engine solves (here a datatype with a field of an uninterpreted sort) is read and
+// answered `unknown` with a comment naming the construct; no engine runs. Over a datatype of solved fields the
+// engine runs.
+TEST_F(ChcCommand, UnsolvedSortsAreUnknownWithTheConstructNamed) {
+  const std::string clauses = R"(
 (declare-fun even (Nat) Bool)
 (assert (even Z))
 (assert (forall ((n Nat)) (=> (even n) (even (S (S n))))))
 (assert (=> (even (S Z)) false))
 (check-sat)
-)");
-  cli::ChcCommandOptions o;
-  o.file = file;
-  bool ran = false;
-  o.solve = [&](const ir::Program&, engines::RunContext&) {
-    ran = true;
-    return ir::Result::unknown(ir::UnknownReason::Incomplete, "test");
-  };
-  std::ostringstream out, err;
-  EXPECT_EQ(cli::runChcCommand(o, out, err), 20);
-  EXPECT_FALSE(ran);
-  EXPECT_EQ(out.str(), "unknown\n");
-  EXPECT_EQ(err.str(), "; argus does not solve algebraic datatypes (declare-datatypes)\n");
+)";
+  for (bool unsolved : {true, false}) {
+    std::string header = unsolved ? "(set-logic HORN)\n(declare-sort U 0)\n"
+                                     "(declare-datatypes ((Nat 0)) (((Z) (S (pred Nat)) (W (u U)))))\n"
+                                   : "(set-logic HORN)\n(declare-datatypes ((Nat 0)) (((Z) (S (pred Nat)))))\n";
+    cli::ChcCommandOptions o;
+    o.file = write(header + clauses);
+    bool ran = false;
+    o.solve = [&](const ir::Program&, engines::RunContext&) {
+      ran = true;
+      return ir::Result::unknown(ir::UnknownReason::Incomplete, "test");
+    };
+    std::ostringstream out, err;
+    EXPECT_EQ(cli::runChcCommand(o, out, err), 20);
+    EXPECT_EQ(ran, !unsolved);
+    EXPECT_EQ(out.str(), "unknown\n");
+    if (unsolved) EXPECT_EQ(err.str(), "; argus does not solve uninterpreted sorts (declare-sort)\n");
+  }
 }
 
 TEST_F(ChcCommand, InputErrorsGoToStderr) {

@@ -128,6 +128,50 @@ TEST(Mbp, ArraysProjectOrFailCleanly) {
   if (cube) expectContract({b, i}, f, m, true);
 }
 
+// Datatypes: a variable under a constructor gets its definition by accessors (x = hd(l), r = tl(l)), and a
+// datatype variable equal to a constructor term over kept variables is replaced by that term; the projection
+// then keeps no model value (a cube naming one list would block one list at a time).
+TEST(Mbp, DatatypeVariablesAreEliminatedByConstructorsAndAccessors) {
+  z3::context ctx;
+  const char* names[] = {"nil", "cons"};
+  z3::symbol fieldNames[] = {ctx.str_symbol("hd"), ctx.str_symbol("tl")};
+  z3::sort fieldSorts[] = {ctx.int_sort(), ctx.int_sort()};  // the tail's sort is replaced by the list itself
+  Z3_symbol nilFields[1];
+  Z3_sort nilSorts[1];
+  unsigned nilRefs[1];
+  Z3_symbol consFields[] = {fieldNames[0], fieldNames[1]};
+  Z3_sort consSorts[] = {fieldSorts[0], nullptr};
+  unsigned consRefs[] = {0, 0};
+  Z3_constructor constructors[] = {
+      Z3_mk_constructor(ctx, ctx.str_symbol(names[0]), ctx.str_symbol("is-nil"), 0, nilFields, nilSorts, nilRefs),
+      Z3_mk_constructor(ctx, ctx.str_symbol(names[1]), ctx.str_symbol("is-cons"), 2, consFields, consSorts,
+                        consRefs)};
+  z3::sort list(ctx, Z3_mk_datatype(ctx, ctx.str_symbol("L"), 2, constructors));
+  for (auto c : constructors) Z3_del_constructor(ctx, c);
+  z3::func_decl nil(ctx, Z3_get_datatype_sort_constructor(ctx, list, 0));
+  z3::func_decl cons(ctx, Z3_get_datatype_sort_constructor(ctx, list, 1));
+  z3::expr l = ctx.constant("l", list), r = ctx.constant("r", list), l2 = ctx.constant("l2", list);
+  z3::expr x = ctx.int_const("x"), n = ctx.int_const("n");
+
+  // Keep l and n: the query of `l = cons(x, r) ∧ x = 5 ∧ n > 2`.
+  z3::expr under = l == cons(x, r) && x == 5 && n > 2;
+  z3::model m = modelOf(ctx, under);
+  auto cube = projectCube({x, r}, under, m);
+  ASSERT_TRUE(cube.has_value());
+  expectContract({x, r}, under, m);
+  // Exact: every l of this shape with the same n, not only the model's.
+  EXPECT_TRUE(smt::implies(z3::exists(x, z3::exists(r, under)), mkAnd(ctx, *cube))) << mkAnd(ctx, *cube);
+
+  // Keep l and n: the pre-state of `l2 = cons(n, l) ∧ is-cons(l2) ∧ hd(l2) > 3`, eliminating l2.
+  z3::func_decl hd(ctx, Z3_get_datatype_sort_constructor_accessor(ctx, list, 1, 0));
+  z3::expr step = l2 == cons(n, l) && hd(l2) > 3;
+  z3::model m2 = modelOf(ctx, step);
+  auto pre = projectCube({l2}, step, m2);
+  ASSERT_TRUE(pre.has_value());
+  expectContract({l2}, step, m2);
+  EXPECT_TRUE(smt::implies(z3::exists(l2, step), mkAnd(ctx, *pre))) << mkAnd(ctx, *pre);
+}
+
 TEST(Mbp, RandomFormulasSatisfyTheContract) {
   z3::context ctx;
   size_t checked = 0;
