@@ -32,10 +32,12 @@ class SmtInterpolator final : public SequenceInterpolator {
 
   std::optional<std::vector<z3::expr>> interpolate(const std::vector<z3::expr>& parts) override {
     smt::Interpolants result = interpolator_.sequence(parts);
+    failure_ = result.ok() ? "" : std::string(smt::toString(result.status)) + (result.detail.empty() ? "" : ": " + result.detail);
     if (!result.ok()) return std::nullopt;
     // smt::Interpolator includes I_0 = true and I_n = false.
     return std::vector<z3::expr>(result.formulas.begin() + 1, result.formulas.end() - 1);
   }
+  std::string failure() const override { return failure_; }
 
  private:
   static smt::InterpolatorConfig config(const smt::SolverConfig& solver) {
@@ -44,6 +46,7 @@ class SmtInterpolator final : public SequenceInterpolator {
     return c;
   }
   smt::Interpolator interpolator_;
+  std::string failure_;
 };
 
 class ProjectionInterpolator final : public SequenceInterpolator {
@@ -142,6 +145,8 @@ class CoreRestricted final : public SequenceInterpolator {
     }
     return out;
   }
+
+  std::string failure() const override { return inner_->failure(); }
 
  private:
   /// Indices of the parts in an unsatisfiable core, ascending; empty when the check does not say unsat.

@@ -25,7 +25,15 @@ class SequenceInterpolator {
   /// I_{n-1} ∧ A_n unsatisfiable, each I_k over the constants that A_1 … A_k share with A_{k+1} … A_n.
   /// nullopt when it cannot compute them (solver unknown, unsupported theory, stop request).
   virtual std::optional<std::vector<z3::expr>> interpolate(const std::vector<z3::expr>& parts) = 0;
+  /// Why the last interpolate() gave nullopt ("" if it did not, or if there is nothing to say): what an
+  /// engine's UNKNOWN names, e.g. the theory outside the interpolator's fragment.
+  virtual std::string failure() const { return ""; }
 };
+
+/// The UNKNOWN reason of an engine whose interpolator failed on an infeasible path, with the failure.
+inline std::string noInterpolantsReason(const std::string& failure) {
+  return "no interpolants for an infeasible path" + (failure.empty() ? std::string() : " (" + failure + ")");
+}
 
 enum class InterpolationKind { Smt, Weakest, Strongest };
 InterpolationKind parseInterpolationKind(const std::string& name);  // "smt" | "weakest" | "strongest"

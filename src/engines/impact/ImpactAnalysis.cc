@@ -96,7 +96,7 @@ bool ImpactAnalysis::strengthenPath(const std::vector<cpa::Arg::PathStep>& path,
     interpolants = interpolator_->interpolate(formula.parts);
   }
   if (!interpolants) {
-    why = "no interpolants for an infeasible path";
+    why = cpa::noInterpolantsReason(interpolator_->failure());
     return false;
   }
   INVARIANT(interpolants->size() + 1 == path.size(), "one interpolant per inner position of the path");

@@ -40,7 +40,8 @@ Refinement Refiner::refine(const std::vector<cpa::Arg::PathStep>& path) {
     ScopedTimer interpolation(stats_, "predabs.time.interpolation");
     interpolants = interpolator_.interpolate(formula.parts);
   }
-  if (!interpolants) return {Refinement::Kind::Unknown, {}, nullptr, "no interpolants for an infeasible path"};
+  if (!interpolants)
+    return {Refinement::Kind::Unknown, {}, nullptr, cpa::noInterpolantsReason(interpolator_.failure())};
   INVARIANT(interpolants->size() + 1 == path.size(), "one interpolant per inner position of the path");
   for (size_t k = 0; k < interpolants->size(); ++k) {
     z3::expr over = cpa::atCurrent(program_, (*interpolants)[k], formula.states[k + 1], scope_);

@@ -147,6 +147,29 @@ TEST_F(ChcCommand, UnsolvedSortsAreUnknownWithTheConstructNamed) {
   }
 }
 
+// The interpolating engines cannot interpolate over datatypes: their unknown says so, naming the sort.
+TEST_F(ChcCommand, InterpolatingEnginesNameTheSortTheyCannotInterpolateOver) {
+  std::string file = write(R"((set-logic HORN)
+(declare-datatypes ((Lst 0)) (((nil) (cons (hd Int) (tl Lst)))))
+(declare-fun inv (Lst Int) Bool)
+(assert (forall ((l Lst) (n Int)) (=> (and (= l nil) (= n 0)) (inv l n))))
+(assert (forall ((l Lst) (n Int)) (=> (inv l n) (inv (cons n l) (+ n 1)))))
+(assert (forall ((l Lst) (n Int) (x Int) (r Lst)) (=> (and (inv l n) (= l (cons x r)) (= x 5)) false)))
+(check-sat)
+)");
+  for (const char* engine : {"predabs", "impact"}) {
+    cli::ChcCommandOptions o;
+    o.file = file;
+    o.engine = engine;
+    o.timeoutSeconds = 20;
+    std::ostringstream out, err;
+    EXPECT_EQ(cli::runChcCommand(o, out, err), 20) << engine;
+    EXPECT_EQ(out.str(), "unknown\n") << engine;
+    EXPECT_NE(err.str().find("no interpolants for an infeasible path (unsupported: sort Lst)"), std::string::npos)
+        << engine << ": " << err.str();
+  }
+}
+
 TEST_F(ChcCommand, InputErrorsGoToStderr) {
   CommandRun r = runCommand("/nonexistent/file.smt2", false);
   EXPECT_EQ(r.code, 2);
