@@ -181,6 +181,7 @@ struct Origin {
   std::vector<AddressRange> addressRanges;  // C: objects at fixed addresses
   std::string heapTop;                      // C: the name of the bump pointer of allocations
   std::vector<MemoryRegion> regions;        // C: the region arrays
+  bool unknownCallees = false;  // C: some call may go through a pointer to a function outside the program
   // C: the blocks each edge of the front end's program allocates (not kept in step by transforms: for
   // traces over the input program only).
   std::map<EdgeId, std::vector<Allocation>> allocations;

@@ -18,7 +18,11 @@ std::string assumptions(const ir::Origin& origin) {
                            : "; memory holds each scalar type at the offsets where it is accessed as that type, and bytes (little-endian) where types mix, no "
                              "pointer to no object (uninitialised, freed, out of bounds, made from an integer "
                              "that was not an address) is dereferenced, and allocations succeed";
-  return ub + integers + memory;
+  std::string callees = origin.unknownCallees
+                            ? "; a function outside the program called through a pointer returns any value of its "
+                              "type and changes no memory"
+                            : "";
+  return ub + integers + memory + callees;
 }
 
 }  // namespace argus::report

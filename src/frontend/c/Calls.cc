@@ -54,7 +54,7 @@ bool FunctionTranslator::translateCallOf(Segment& segment, const llvm::CallInst&
     case BuiltinKind::Stop:
       flush(segment, stopLocation(), yes, {}, "call " + name + "()");
       return false;
-    case BuiltinKind::Nondet: translateNondet(segment, call, *callee, builtin); return true;
+    case BuiltinKind::Nondet: translateNondet(segment, call, name, builtin); return true;
     case BuiltinKind::Assume: {
       // Its argument is read where the call is; a call through a pointer reads it on the pointer's branch.
       if (indirect) throw UnsupportedFeature("call of " + name + " through a function pointer");
@@ -102,16 +102,15 @@ void FunctionTranslator::translateExternalCall(Segment& segment, const llvm::Cal
   bool external = isExternalFunction(callee, module_.task.errorFunction, module_.task.ilp32);
   if (std::optional<ir::ValueType> result = external ? externalResultType(call) : std::nullopt) {
     Builtin value{BuiltinKind::Nondet, *result, result->cName == "_Bool"};
-    translateNondet(segment, call, callee, value);
+    translateNondet(segment, call, name, value);
     return;
   }
   throw UnsupportedFeature("call of undefined function " + name +
                            (mayPassMemory(callee) ? " (memory it may change is not modelled)" : ""));
 }
 
-void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee,
+void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst& call, const std::string& name,
                                          const Builtin& builtin) {
-  std::string name = callee.getName().str();
   if (call.getType()->isVoidTy()) return;
   // A pointer is its address, as an unsigned integer of the pointer's width.
   bool pointer = call.getType()->isPointerTy();
@@ -232,8 +231,13 @@ std::vector<const llvm::Function*> ModuleContext::undefinedCallCandidates(const 
 void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::CallInst& call) {
   std::vector<const llvm::Function*> candidates = module_.indirectCallCandidates(call);
   std::vector<const llvm::Function*> undefined = module_.undefinedCallCandidates(call);
-  if (candidates.empty() && undefined.empty())
-    throw UnsupportedFeature("call through a function pointer that no function of the program matches");
+  std::optional<ir::ValueType> unknownResult = externalResultType(call);
+  if (candidates.empty() && undefined.empty()) {
+    if (!unknownResult)
+      throw UnsupportedFeature("call through a function pointer that no function of the program matches");
+    translateUnknownCallee(segment, call, *unknownResult);
+    return;
+  }
   const llvm::Value* pointer = call.getCalledOperand();
   z3::expr target = callArgument(segment, pointer);
   std::string argsText;
@@ -275,16 +279,42 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
       emitUnsupported(called, feature.what(), call);
     }
   }
-  // Any other target (a function outside the program, one of another signature) is not modelled: that
-  // path ends in an unsupported edge to the error location rather than nowhere. Where the pointer only
-  // ever holds candidates the edge is infeasible, so it is not counted as a feature the front end could
-  // not translate (frontend.unsupported_edges).
-  std::string message = "call through " + pointerText + " of a function other than the " +
-                        std::to_string(candidates.size() + undefined.size()) + " functions of its type at " + where(call);
-  ir::EdgeId other = program_.addTransition(from, program_.proc(proc_).error, smt::mkAnd(program_.ctx(), otherTarget),
-                                            {}, {}, {}, loc, "unsupported: " + message);
-  program_.mutableEdge(other).unsupported = message;
+  // Any other target is a function outside the program (a callback the environment installed): an unknown
+  // callee, as when no function matches at all. Where its result type allows no such call, that path ends in
+  // an unsupported edge to the error location rather than nowhere; where the pointer only ever holds
+  // candidates that edge is infeasible, so it is not counted as a feature the front end could not
+  // translate (frontend.unsupported_edges).
+  z3::expr noCandidate = smt::mkAnd(program_.ctx(), otherTarget);
+  if (unknownResult) {
+    ir::LocId at = program_.addLocation(proc_, "call of an unknown function", loc);
+    ir::EdgeId choice = program_.addTransition(from, at, noCandidate, {}, {}, {}, loc,
+                                               "assume(" + pointerText + " is no function of the program)");
+    program_.mutableEdge(choice).names = segment.names;
+    Segment called;
+    startSegment(called, at);
+    called.loc = loc;
+    translateUnknownCallee(called, call, *unknownResult);
+    flush(called, after, program_.ctx().bool_val(true), {}, "");
+  } else {
+    std::string message = "call through " + pointerText + " of a function other than the " +
+                          std::to_string(candidates.size() + undefined.size()) + " functions of its type at " +
+                          where(call);
+    ir::EdgeId other = program_.addTransition(from, program_.proc(proc_).error, noCandidate, {}, {}, {}, loc,
+                                              "unsupported: " + message);
+    program_.mutableEdge(other).unsupported = message;
+  }
   startSegment(segment, after);
+}
+
+void FunctionTranslator::translateUnknownCallee(Segment& segment, const llvm::CallInst& call,
+                                                const ir::ValueType& result) {
+  // A function that is not part of the program (a driver's callback that the operating system installs,
+  // say) behaves as its declared result type allows: an arbitrary result, memory unchanged. The second half
+  // is an assumption, stated with the verdict (report/Assumptions.cc); a FALSE through such a call is still
+  // confirmed only by the native replay, which calls whatever the pointer holds.
+  program_.origin().unknownCallees = true;
+  translateNondet(segment, call, "unknown_function", Builtin{BuiltinKind::Nondet, result, result.cName == "_Bool"});
+  segment.label.push_back("call (*" + text(call.getCalledOperand()) + ")(...) of a function outside the program");
 }
 
 void FunctionTranslator::translateAllocation(Segment& segment, const llvm::CallInst& call, BuiltinKind kind) {

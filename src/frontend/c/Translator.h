@@ -218,7 +218,9 @@ class FunctionTranslator {
   /// A function the program does not define and argus does not know: any value of its result type
   /// (externalResultType), as a nondet input; unsupported when memory could pass in or out.
   void translateExternalCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
-  void translateNondet(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee, const Builtin& builtin);
+  void translateNondet(Segment& segment, const llvm::CallInst& call, const std::string& name, const Builtin& builtin);
+  /// A call of a function outside the program through a pointer: a nondet result of `result`'s type.
+  void translateUnknownCallee(Segment& segment, const llvm::CallInst& call, const ir::ValueType& result);
   void translateUserCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
   /// A call through a function pointer: one call edge per defined function of the call's type whose
   /// address is taken, and per such function the program only declares the translation of a direct call
