@@ -51,8 +51,11 @@ std::optional<std::string> taskMismatch(const ir::Program& program, const std::v
   std::string hash = sha256OfFile(program.origin().file);
   if (std::find(hashes.begin(), hashes.end(), hash) == hashes.end())
     return "the witness names no input file with the program's SHA-256 " + hash;
-  if (specification.find(program.origin().errorFunction + "()") == std::string::npos)
+  if (program.origin().property == "no-overflow") {
+    if (specification.find("overflow") == std::string::npos) return "the witness's specification is not no-overflow";
+  } else if (specification.find(program.origin().errorFunction + "()") == std::string::npos) {
     return "the witness's specification is not unreach-call of " + program.origin().errorFunction;
+  }
   if (dataModel && *dataModel != (program.origin().ilp32 ? "ILP32" : "LP64"))
     return "the witness is for the data model " + *dataModel;
   return std::nullopt;

@@ -23,6 +23,9 @@ struct BenchTask {
   bool chc = false;                  // .smt2: verdicts read sat/unsat
   std::string errorFunction;  // plain C files: from a comment or MANIFEST.tsv; empty: argus' default
   std::string dataModel;      // plain C files: from a comment; empty: argus' default
+  /// A .yml's expected FALSE: the (sub)property it violates (SV-COMP judges a FALSE by it: a
+  /// FALSE(unreach-call) of a no-overflow task is wrong); empty: any FALSE.
+  std::string expectedViolation;
 };
 
 /// Expands every LIST argument into tasks, in order, without duplicates. Throws InputError for a missing
