@@ -30,8 +30,9 @@ struct BenchTask {
 
 /// Expands every LIST argument into tasks, in order, without duplicates. Throws InputError for a missing
 /// file, a list line that names nothing, an unset variable, or a task file argus cannot read. A .yml found
-/// in a directory whose properties argus does not check (no-overflow, valid-memsafety, ...) is passed over
-/// with its C file, and its path added to `passedOver`; one named explicitly is an error.
+/// in a directory whose properties argus does not check (valid-memsafety, termination, ...) is passed over
+/// with its C file, and its path added to `passedOver`; one named explicitly is an error if argus does not
+/// know its property, and run otherwise (memory safety: argus answers UNKNOWN).
 std::vector<BenchTask> collectTasks(const std::vector<std::string>& lists,
                                     std::vector<std::string>* passedOver = nullptr);
 

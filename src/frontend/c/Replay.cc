@@ -328,7 +328,7 @@ std::optional<ReplayOutcome> sanitizerReport(const ReplaySpec& spec, const std::
   std::string where = match[1].str() + ":" + match[2].str() + ":" + match[3].str();
   // The harness is compiled with the checks too: a fault there says nothing about the program.
   bool inProgram = std::filesystem::path(match[1].str()).filename() != "harness.c";
-  if (inProgram && std::stoi(match[2].str()) == spec.violationLine)
+  if (inProgram && (spec.violationLine == 0 || std::stoi(match[2].str()) == spec.violationLine))
     return ReplayOutcome{true, false, "UBSan reported at " + where + ": " + match[4].str()};
   return ReplayOutcome{false, true, "UBSan reported a fault at " + where + " (" + match[4].str() +
                                          "), not at the trace's line " + std::to_string(spec.violationLine)};

@@ -46,7 +46,8 @@ struct ReplaySpec {
   std::string workDir;   // where to build; empty: a fresh temporary directory (removed afterwards)
   /// no-overflow: the program is built with UBSan's overflow and shift checks (Clang.h,
   /// overflowCheckFlags), and the replay succeeds iff the runtime reports a fault at `violationLine` (the
-  /// line of the trace's failed check); the error function means nothing then.
+  /// line of the trace's failed check; 0: at any line of the program, for a witness that names no line);
+  /// the error function means nothing then.
   bool checkOverflow = false;
   int violationLine = 0;
 };
