@@ -5,8 +5,10 @@
 # Besides the build tools and libraries argus uses directly, find_package(LLVM 14) needs what
 # LLVMConfig.cmake looks for (FFI, Terminfo from libncurses-dev, ZLIB, LibXml2), and the native
 # replay of ILP32 counterexamples needs gcc-multilib (32-bit C library for clang -m32) and, on a kernel
-# that cannot run 32-bit programs (no IA32 emulation), qemu-user's qemu-i386 to run them. `make fuzz` needs
-# libFuzzer and the sanitizer runtimes of clang-14 (libclang-rt-14-dev). The test of the BenchExec
+# that cannot run 32-bit programs (no IA32 emulation), qemu-user's qemu-i386 to run them. The native replay
+# of no-overflow counterexamples links UBSan's runtime of clang-14 (libclang_rt.ubsan_standalone, x86_64 and
+# i386 for ILP32 tasks, both in libclang-rt-14-dev), and `make fuzz` needs libFuzzer and the other sanitizer
+# runtimes of the same package. The test of the BenchExec
 # tool-info module (contrib/benchexec) runs python3; the witness tests check witnesses against a JSON schema
 # with python3-yaml and python3-jsonschema. `argus verify --report` draws the CFA with Graphviz's dot
 # (graphviz), and its test renders the page in headless Chromium (chromium; it runs headless without its

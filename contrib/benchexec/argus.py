@@ -41,14 +41,14 @@ class Tool(benchexec.tools.template.BaseTool2):
         return [executable]
 
     def cmdline(self, executable, options, task, rlimits):
-        if task.property_file:
-            error_function = _error_function(task.property_file)
-        else:
-            error_function = "reach_error"
         # The SV-COMP witness goes to the run's working directory, where a benchmark definition collects it
         # (<resultfiles>witness.yml</resultfiles>).
         command = [executable, "verify", task.single_input_file, "-v", "--witness", "witness.yml"]
-        command += ["--error-function", error_function]
+        if task.property_file and _is_no_overflow(task.property_file):
+            command += ["--property", task.property_file]
+        else:
+            error_function = _error_function(task.property_file) if task.property_file else "reach_error"
+            command += ["--error-function", error_function]
         data_model = (task.options or {}).get("data_model")
         if data_model:
             if data_model not in ("ILP32", "LP64"):
@@ -105,6 +105,12 @@ class Tool(benchexec.tools.template.BaseTool2):
         return None
 
 
+def _is_no_overflow(property_file):
+    """Whether the property file states SV-COMP's no-overflow property (argus reads it with --property)."""
+    with open(property_file) as f:
+        return re.search(r"G\s*!\s*overflow\s*\)", f.read()) is not None
+
+
 def _error_function(property_file):
     """The function whose call is the error, from an unreach-call property file."""
     with open(property_file) as f:
@@ -112,6 +118,6 @@ def _error_function(property_file):
     match = re.search(r"G\s*!\s*call\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*\)\s*\)", text)
     if not match:
         raise benchexec.tools.template.UnsupportedFeatureException(
-            "argus checks only unreach-call properties: " + property_file
+            "argus checks only unreach-call and no-overflow properties: " + property_file
         )
     return match.group(1)

@@ -197,6 +197,11 @@ CheckOutcome replayTrace(const ir::Program& program, ir::Trace& trace, const Cer
   spec.errorFunction = origin.errorFunction;
   spec.ilp32 = origin.ilp32;
   spec.timeoutSeconds = options.replayTimeout;
+  if (origin.property == "no-overflow") {
+    // The trace ends on the failed check's edge into the error location, which stands at the check's line.
+    spec.checkOverflow = true;
+    if (!trace.steps.empty()) spec.violationLine = program.edge(trace.steps.back().edge).loc.line;
+  }
   for (const ir::TraceStep& step : trace.steps) {
     const auto& declared = program.edge(step.edge).inputs;
     for (size_t i = 0; i < step.inputs.size(); ++i)

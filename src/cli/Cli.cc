@@ -63,6 +63,8 @@ void addFrontendFlags(CLI::App* app, OptionFlags& flags) {
   flags.add(app, "--error-function", opt::kErrorFunction,
             "plain C files: the error function (default reach_error)");
   flags.add(app, "--data-model", opt::kDataModel, "plain C files: ILP32 or LP64 (default LP64)");
+  flags.add(app, "--property", opt::kProperty,
+            "plain C files: the property file (.prp): unreach-call (default) or no-overflow");
   flags.addSet(app);
 }
 

@@ -24,6 +24,10 @@ void registerGlobalOptions(OptionRegistry& r) {
   r.addString(opt::kErrorFunction, "reach_error",
               "plain C files: the function whose call is the error (a .yml task names it itself); "
               "flag --error-function");
+  r.addString(opt::kProperty, "",
+              "plain C files: the SV-COMP property file (.prp) to check, unreach-call (of the error function it "
+              "names) or no-overflow; empty: unreach-call of the error function (a .yml task names its own); "
+              "flag --property");
   r.addChoice(opt::kDataModel, "LP64", {"ILP32", "LP64"},
               "plain C files: the data model (a .yml task names it itself); flag --data-model");
   r.addDouble(opt::kReplayTimeout, 10, "seconds for the native replay of a counterexample");

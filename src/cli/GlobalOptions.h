@@ -19,6 +19,7 @@ inline constexpr const char* kTimeout = "verify.timeout";
 inline constexpr const char* kGrace = "verify.grace";
 inline constexpr const char* kEncoding = "frontend.encoding";
 inline constexpr const char* kErrorFunction = "frontend.error_function";
+inline constexpr const char* kProperty = "frontend.property";
 inline constexpr const char* kDataModel = "frontend.data_model";
 inline constexpr const char* kReplayTimeout = "certify.replay_timeout";
 inline constexpr const char* kCheckTimeout = "certify.check_timeout";

@@ -31,13 +31,13 @@ frontend::CTask loadInputTask(const std::string& path, const Options& options, L
   requireReadableFile(path);
   std::string ext = fs::path(path).extension().string();
   if (ext == ".yml" || ext == ".yaml") {
-    for (const char* name : {opt::kErrorFunction, opt::kDataModel})
+    for (const char* name : {opt::kErrorFunction, opt::kDataModel, opt::kProperty})
       if (options.isSet(name)) log.warn("cli", "{} is ignored: the task file {} decides it", name, path);
     return frontend::loadTask(path);
   }
   if (ext == ".c" || ext == ".i")
     return frontend::plainTask(path, options.getString(opt::kErrorFunction),
-                               options.getString(opt::kDataModel) == "ILP32");
+                               options.getString(opt::kDataModel) == "ILP32", options.getString(opt::kProperty));
   if (ext == ".smt2") throw InputError(path, 0, "Horn clauses (.smt2) are read by the CHC front end, not as a C task");
   throw InputError(path, 0, "unknown kind of input (expected a .c, .i, .yml or .smt2 file)");
 }

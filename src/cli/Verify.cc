@@ -93,7 +93,7 @@ class VerifyRun {
     claim();
     stopProgress();
     int code = exitCodeFor(result.verdict);
-    *out_ << report::verdictLine(result) << "\n";
+    *out_ << report::verdictLine(result, info_.property) << "\n";
     if (program) writeEvidence(result, *program);
     if (log_.verbosity() >= 1) writeStatistics();
     out_->flush();
@@ -320,6 +320,7 @@ void describeTask(VerifyRun& run, const frontend::CTask& task, const Options& op
     info.inputFile = task.file;
     info.taskFile = task.taskFile;
     info.errorFunction = task.errorFunction;
+    info.property = frontend::propertyName(task.property);
     info.dataModel = task.ilp32 ? "ILP32" : "LP64";
     info.encoding = options.getString(opt::kEncoding);
     info.expectedSafe = task.expectedSafe;

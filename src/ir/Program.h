@@ -175,7 +175,8 @@ struct MemoryRegion {
 struct Origin {
   Language language = Language::Other;
   std::string file;           // the C or .smt2 file
-  std::string errorFunction;  // C: reach_error or __VERIFIER_error
+  std::string errorFunction;  // C: reach_error or __VERIFIER_error (unreach-call)
+  std::string property = "unreach-call";  // C: the SV-COMP property the error location stands for
   bool ilp32 = true;          // C data model: ILP32 (true) or LP64
   Encoding encoding = Encoding::Int;
   std::vector<AddressRange> addressRanges;  // C: objects at fixed addresses

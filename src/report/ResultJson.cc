@@ -42,6 +42,7 @@ nlohmann::json taskJson(const RunInfo& info) {
   nlohmann::json task = {{"file", info.inputFile},
                          {"task_file", info.taskFile},
                          {"error_function", info.errorFunction},
+                         {"property", info.property},
                          {"data_model", info.dataModel},
                          {"encoding", info.encoding}};
   task["expected"] =
@@ -65,7 +66,7 @@ nlohmann::json resultJson(const ir::Result& result, const ir::Program* input, co
                           const RunInfo& info) {
   nlohmann::json out;
   out["verdict"] = verdictWord(result.verdict);
-  out["verdict_line"] = verdictLine(result);
+  out["verdict_line"] = verdictLine(result, info.property);
   out["reason"] =
       result.verdict == ir::Verdict::Unknown ? nlohmann::json(toString(result.reason)) : nlohmann::json();
   out["detail"] = result.detail;

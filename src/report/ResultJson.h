@@ -19,6 +19,7 @@ struct RunInfo {
   std::string inputFile;  // the C or .smt2 file
   std::string taskFile;   // the .yml, or empty
   std::string errorFunction;
+  std::string property = "unreach-call";  // C: what a FALSE violates (the verdict line names it)
   std::string dataModel;  // "ILP32" / "LP64", or empty
   std::string encoding;   // "int" / "bv"
   std::optional<bool> expectedSafe;

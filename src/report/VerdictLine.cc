@@ -57,6 +57,9 @@ std::optional<ParsedVerdict> parseVerdictLine(std::string_view line) {
     out.verdict = ir::Verdict::Safe;
   } else if (word == "FALSE" || word == "unsat") {
     out.verdict = ir::Verdict::Unsafe;
+    std::string_view after = rest.substr(word.size());
+    if (!after.empty() && after.front() == '(' && after.find(')') != std::string_view::npos)
+      out.violated = std::string(trim(after.substr(1, after.find(')') - 1)));
   } else if (word == "UNKNOWN" || word == "unknown") {
     out = parseUnknown(rest.substr(word.size()));
   } else {

@@ -22,6 +22,7 @@ struct ParsedVerdict {
   ir::Verdict verdict = ir::Verdict::Unknown;
   std::string reason;  // UNKNOWN: the text before the first ':' inside the parentheses, e.g. "timeout"
   std::string detail;  // UNKNOWN: the rest
+  std::string violated;  // FALSE(NAME): the (sub)property NAME the FALSE violates; empty for a plain FALSE
 };
 
 /// Parses one line; nullopt if it is not a verdict line.

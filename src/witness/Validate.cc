@@ -6,6 +6,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
 #include <regex>
 #include <set>
@@ -51,8 +52,11 @@ std::optional<std::string> taskMismatch(const ir::Program& program, const std::v
   std::string hash = sha256OfFile(program.origin().file);
   if (std::find(hashes.begin(), hashes.end(), hash) == hashes.end())
     return "the witness names no input file with the program's SHA-256 " + hash;
-  if (specification.find(program.origin().errorFunction + "()") == std::string::npos)
+  if (program.origin().property == "no-overflow") {
+    if (specification.find("overflow") == std::string::npos) return "the witness's specification is not no-overflow";
+  } else if (specification.find(program.origin().errorFunction + "()") == std::string::npos) {
     return "the witness's specification is not unreach-call of " + program.origin().errorFunction;
+  }
   if (dataModel && *dataModel != (program.origin().ilp32 ? "ILP32" : "LP64"))
     return "the witness is for the data model " + *dataModel;
   return std::nullopt;
@@ -102,14 +106,17 @@ std::optional<std::string> resultValue(const std::string& constraint) {
   return match[1].str();
 }
 
-/// The program compiled and run natively with `values` for its nondet calls, in order.
+/// The program compiled and run natively with `values` for its nondet calls, in order. no-overflow: the
+/// fault must be reported at `targetLine` (the target waypoint's line; 0: the witness names none, any line).
 ValidationOutcome replayValues(const ir::Program& program, const std::vector<std::string>& values,
-                               const ValidationOptions& options) {
+                               const ValidationOptions& options, int targetLine = 0) {
   frontend::ReplaySpec spec;
   spec.cFile = program.origin().file;
   spec.errorFunction = program.origin().errorFunction;
   spec.ilp32 = program.origin().ilp32;
   spec.timeoutSeconds = options.replayTimeout;
+  spec.checkOverflow = program.origin().property == "no-overflow";
+  spec.violationLine = targetLine;
   for (const std::string& v : values) spec.inputs.push_back({"", v});
   frontend::ReplayOutcome run = frontend::replayNatively(spec);
   if (run.reachedError) return outcome(Validity::Confirmed, "violation", run.detail);
@@ -137,6 +144,7 @@ ValidationOutcome validateViolation(const ir::Program& program, const YAML::Node
   if (!content || !content.IsSequence()) throw InputError(file, 0, "a violation_sequence needs a content list");
   std::vector<std::string> values;
   bool target = false;
+  int targetLine = 0;
   for (const YAML::Node& item : content) {
     YAML::Node segment = item["segment"];
     if (!segment || !segment.IsSequence()) throw InputError(file, lineOf(item), "an item of content without a segment");
@@ -149,6 +157,8 @@ ValidationOutcome validateViolation(const ir::Program& program, const YAML::Node
         return outcome(Validity::Unconfirmed, kind, "argus follows no '" + action + "' waypoints");
       if (type == "target") {
         target = true;
+        if (YAML::Node location = waypoint["location"]; location && location.IsMap() && location["line"])
+          targetLine = std::atoi(scalar(location, "line", file).c_str());
       } else if (type == "function_return") {
         std::string value = scalar(waypoint["constraint"], "value", file);
         std::optional<std::string> number = resultValue(value);
@@ -161,7 +171,7 @@ ValidationOutcome validateViolation(const ir::Program& program, const YAML::Node
     }
   }
   if (!target) return outcome(Validity::Rejected, kind, "the witness has no target waypoint");
-  return replayValues(program, values, options);
+  return replayValues(program, values, options, targetLine);
 }
 
 /// The GraphML violation witness as a path from the entry node: the values of its "\result == N"

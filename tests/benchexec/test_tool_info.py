@@ -74,6 +74,14 @@ except UnsupportedFeatureException:
     pass
 finally:
     os.unlink(other.name)
+with tempfile.NamedTemporaryFile("w", suffix=".prp", delete=False) as overflow:
+    overflow.write("CHECK( init(main()), LTL(G ! overflow) )\n")
+try:
+    cmd = tool.cmdline(executable, [], task._replace(property_file=overflow.name), limits)
+    check(cmd[cmd.index("--property") + 1] == overflow.name and "--error-function" not in cmd,
+          "a no-overflow task passes its property file: %s" % cmd)
+finally:
+    os.unlink(overflow.name)
 
 # Real runs: the real task above (FALSE), and the bundled safe example (TRUE, reach_error, LP64). A Release
 # build answers each in a few seconds; the limit leaves room for the sanitizer build under ctest -j 2, where

@@ -54,7 +54,8 @@ json taskToJson(const BenchTask& t) {
           {"expected_safe", expected},
           {"chc", t.chc},
           {"error_function", t.errorFunction},
-          {"data_model", t.dataModel}};
+          {"data_model", t.dataModel},
+          {"expected_violation", t.expectedViolation}};
 }
 
 BenchTask taskFromJson(const json& j) {
@@ -67,6 +68,7 @@ BenchTask taskFromJson(const json& j) {
   t.chc = j.at("chc").get<bool>();
   t.errorFunction = j.at("error_function").get<std::string>();
   t.dataModel = j.at("data_model").get<std::string>();
+  t.expectedViolation = j.value("expected_violation", "");
   return t;
 }
 

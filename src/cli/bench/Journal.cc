@@ -27,6 +27,7 @@ std::string journalLine(const std::string& run, const std::string& task, const T
             {"verdict", static_cast<int>(o.verdict)},
             {"reason", o.reason},
             {"status", static_cast<int>(o.status)},
+            {"violated", o.violated},
             {"judgement", static_cast<int>(o.judgement)},
             {"wall_s", o.wallSeconds},
             {"cpu_s", o.cpuSeconds},
@@ -45,6 +46,7 @@ std::pair<JournalKey, TaskOutcome> readJournalLine(const std::string& line, cons
     o.verdict = static_cast<ir::Verdict>(j.at("verdict").get<int>());
     o.reason = j.at("reason").get<std::string>();
     o.status = static_cast<Status>(j.at("status").get<int>());
+    o.violated = j.value("violated", "");  // journals written before subproperties were judged have none
     o.judgement = static_cast<Judgement>(j.at("judgement").get<int>());
     o.wallSeconds = j.at("wall_s").get<double>();
     o.cpuSeconds = j.at("cpu_s").get<double>();

@@ -63,6 +63,7 @@ void readFinished(TaskOutcome& o, const ChildOutcome& child, const std::string& 
     if (auto parsed = report::findVerdict(out)) {
       found = true;
       o.verdict = parsed->verdict;
+      o.violated = parsed->violated;
       o.reason = parsed->reason + (parsed->detail.empty() ? "" : ": " + parsed->detail);
       o.status = o.verdict == ir::Verdict::Unknown ? statusOfArgusUnknown(parsed->reason) : Status::Ok;
     }
@@ -104,6 +105,10 @@ Judgement judgementOf(const BenchTask& task, const TaskOutcome& o) {
   if (o.verdict == ir::Verdict::Unknown) return Judgement::Unknown;
   bool saysSafe = o.verdict == ir::Verdict::Safe;
   if (!task.expectedSafe) return Judgement::Unchecked;
+  // As SV-COMP: a FALSE that names another (sub)property than the task's expected violation is wrong.
+  if (!saysSafe && !*task.expectedSafe && !task.expectedViolation.empty() && !o.violated.empty() &&
+      o.violated != task.expectedViolation)
+    return Judgement::WrongFalse;
   if (*task.expectedSafe == saysSafe) return saysSafe ? Judgement::CorrectTrue : Judgement::CorrectFalse;
   return saysSafe ? Judgement::WrongTrue : Judgement::WrongFalse;
 }

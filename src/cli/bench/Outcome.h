@@ -39,6 +39,7 @@ struct TaskOutcome {
   ir::Verdict verdict = ir::Verdict::Unknown;
   std::string reason;  // UNKNOWN: the reason the tool gave (argus), or why there is no verdict
   Status status = Status::Ok;
+  std::string violated;  // argus' FALSE(NAME): NAME, the (sub)property it says is violated
   Judgement judgement = Judgement::Unknown;
   double wallSeconds = 0, cpuSeconds = 0;
   double memoryMB = 0;

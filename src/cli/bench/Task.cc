@@ -121,6 +121,8 @@ BenchTask makeTask(const std::string& path, const frontend::CTask& loaded) {
   BenchTask task = namedTask(path);
   task.programFile = loaded.file;
   task.expectedSafe = loaded.expectedSafe;
+  task.expectedViolation =
+      loaded.expectedSubproperty.empty() ? frontend::propertyName(loaded.property) : loaded.expectedSubproperty;
   return task;
 }
 

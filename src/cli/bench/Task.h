@@ -23,12 +23,16 @@ struct BenchTask {
   bool chc = false;                  // .smt2: verdicts read sat/unsat
   std::string errorFunction;  // plain C files: from a comment or MANIFEST.tsv; empty: argus' default
   std::string dataModel;      // plain C files: from a comment; empty: argus' default
+  /// A .yml's expected FALSE: the (sub)property it violates (SV-COMP judges a FALSE by it: a
+  /// FALSE(unreach-call) of a no-overflow task is wrong); empty: any FALSE.
+  std::string expectedViolation;
 };
 
 /// Expands every LIST argument into tasks, in order, without duplicates. Throws InputError for a missing
 /// file, a list line that names nothing, an unset variable, or a task file argus cannot read. A .yml found
-/// in a directory whose properties argus does not check (no-overflow, valid-memsafety, ...) is passed over
-/// with its C file, and its path added to `passedOver`; one named explicitly is an error.
+/// in a directory whose properties argus does not check (valid-memsafety, termination, ...) is passed over
+/// with its C file, and its path added to `passedOver`; one named explicitly is an error if argus does not
+/// know its property, and run otherwise (memory safety: argus answers UNKNOWN).
 std::vector<BenchTask> collectTasks(const std::vector<std::string>& lists,
                                     std::vector<std::string>* passedOver = nullptr);
 

@@ -38,7 +38,7 @@ std::vector<BenchTask> scanDirectory(const fs::path& dir, std::vector<std::strin
   for (auto& f : files) {
     if (!hasExtension(f, {".yml", ".yaml", ".smt2"})) continue;
     if (hasExtension(f, {".yml", ".yaml"})) {
-      std::variant<frontend::CTask, frontend::UncheckedTask> read = frontend::readTask(f);
+      std::variant<frontend::CTask, frontend::UncheckedTask> read = frontend::readCheckedTask(f);
       if (auto* unchecked = std::get_if<frontend::UncheckedTask>(&read)) {
         inputsOfYml.insert(canonicalKey(unchecked->file));
         if (passedOver) passedOver->push_back(f);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "frontend/c/Overflow.h"
 #include "frontend/c/Translator.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
@@ -43,6 +44,11 @@ bool FunctionTranslator::translateCallOf(Segment& segment, const llvm::CallInst&
   bool indirect = calledFunction(call) != callee;
   if (callee->isIntrinsic()) return translateIntrinsic(segment, call, *callee);
   std::string name = callee->getName().str();
+  if (module_.task.property == Property::NoOverflow)
+    if (std::optional<std::string> kind = overflowCheckKind(name)) {
+      translateOverflowCheck(segment, call, *kind);
+      return false;
+    }
   Builtin builtin = classifyFunction(name, module_.task.errorFunction, module_.task.ilp32);
   z3::expr yes = program_.ctx().bool_val(true);
   switch (builtin.kind) {
@@ -378,6 +384,7 @@ bool FunctionTranslator::translateIntrinsic(Segment& segment, const llvm::CallIn
       return true;
     }
     default:
+      if (isOverflowIntrinsic(&call)) return true;  // computed at its extractvalues (Overflow.cc)
       throw UnsupportedFeature("call of intrinsic " + callee.getName().str());
   }
 }

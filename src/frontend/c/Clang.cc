@@ -55,6 +55,14 @@ ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugI
   return result;
 }
 
+const std::vector<std::string>& overflowCheckFlags() {
+  // Not recoverable: a check that fails ends the run (the handler does not return), so the model needs no
+  // edge back from the handler and the native run stops at the first fault, which the runtime reports.
+  static const std::vector<std::string> flags = {"-fsanitize=signed-integer-overflow,shift",
+                                                 "-fno-sanitize-recover=signed-integer-overflow,shift"};
+  return flags;
+}
+
 ClangError firstClangError(const std::string& diagnostics, const std::string& cFile) {
   // "PATH:LINE:COL: error: MESSAGE" (or "fatal error"), after "In file included from PATH:LINE:" lines.
   static const std::regex error(R"(^(.*):([0-9]+):[0-9]+: (?:fatal )?error: (.*)$)");

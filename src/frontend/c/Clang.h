@@ -23,6 +23,13 @@ namespace argus::frontend {
 ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugInfo, const std::string& outPath,
                                const std::string& stderrPath = "", const std::vector<std::string>& extraFlags = {});
 
+/// The flags that make clang check signed overflow and shifts as UBSan does (-fsanitize=signed-integer-
+/// overflow,shift): each check is a branch to a call of a `__ubsan_handle_*_abort` function. The front end
+/// compiles a no-overflow task with them (each such call is an error location) and so does the native
+/// replay of its counterexamples (the runtime then reports the fault): clang decides what is undefined,
+/// once, for both.
+const std::vector<std::string>& overflowCheckFlags();
+
 /// Where clang's first error is, as far as `cFile` goes: the line in `cFile` (of the error, or of the
 /// #include that leads to it; 0 if neither) and "MESSAGE", or "PATH:LINE: MESSAGE" for an error in another
 /// file. Empty `message` if the diagnostics hold no error.

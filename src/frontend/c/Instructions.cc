@@ -151,6 +151,9 @@ bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Inst
     // Addresses are computed where they are used.
   } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction)) {
     return translateCall(segment, *call);
+  } else if (auto* extract = llvm::dyn_cast<llvm::ExtractValueInst>(&instruction);
+             extract && isOverflowIntrinsic(extract->getAggregateOperand())) {
+    translateOverflowResult(segment, *extract);
   } else if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&instruction)) {
     if (!freeze->getType()->isPointerTy()) bitsOf(freeze->getType(), "freeze");
     define(segment, instruction, term(segment, freeze->getOperand(0)));

@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "frontend/c/Builtins.h"
@@ -129,10 +130,10 @@ void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
   for (llvm::Function& function : module)
     for (llvm::BasicBlock& block : function)
       for (llvm::Instruction& instruction : block)
-        if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction))
+        if (auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction); call && !errorFunction.empty())
           if (call->getCalledOperand()->stripPointerCasts()->getName() == errorFunction) errorCalls.push_back(call);
   for (llvm::CallInst* call : errorCalls) llvm::CallInst::Create(marker, "", call);
-  llvm::Function* error = module.getFunction(errorFunction);
+  llvm::Function* error = errorFunction.empty() ? nullptr : module.getFunction(errorFunction);
   errorDeclaredOnly = error && error->isDeclaration();
   // malloc goes through the harness (blocks holding the trace's uninitialised contents).
   if (llvm::Function* malloc = module.getFunction("malloc"); malloc && malloc->isDeclaration())
@@ -318,12 +319,30 @@ std::string describeSignal(int signal) {
   return "was killed by " + name;
 }
 
+/// no-overflow: what UBSan reported ("FILE:LINE:COLUMN: runtime error: MESSAGE", the first report; the
+/// checks do not recover), judged against the trace's line. Nothing when it reported nothing.
+std::optional<ReplayOutcome> sanitizerReport(const ReplaySpec& spec, const std::string& stderrText) {
+  static const std::regex report(R"((?:^|\n)([^\n]*):([0-9]+):([0-9]+): runtime error: ([^\n]*))");
+  std::smatch match;
+  if (!std::regex_search(stderrText, match, report)) return std::nullopt;
+  std::string where = match[1].str() + ":" + match[2].str() + ":" + match[3].str();
+  // The harness is compiled with the checks too: a fault there says nothing about the program.
+  bool inProgram = std::filesystem::path(match[1].str()).filename() != "harness.c";
+  if (inProgram && (spec.violationLine == 0 || std::stoi(match[2].str()) == spec.violationLine))
+    return ReplayOutcome{true, false, "UBSan reported at " + where + ": " + match[4].str()};
+  return ReplayOutcome{false, true, "UBSan reported a fault at " + where + " (" + match[4].str() +
+                                         "), not at the trace's line " + std::to_string(spec.violationLine)};
+}
+
 ReplayOutcome interpret(const ReplaySpec& spec, const ProcessResult& run, const std::string& stderrText,
                         const std::string& token) {
   std::string total = std::to_string(spec.inputs.size());
   std::string consumed = markerValue(stderrText, "__ARGUS_CONSUMED").value_or("?");
   if (run.timedOut)
     return {false, false, "timed out after " + std::to_string(spec.timeoutSeconds) + " s without reaching the error function"};
+  if (spec.checkOverflow) {
+    if (std::optional<ReplayOutcome> reported = sanitizerReport(spec, stderrText)) return *reported;
+  }
   if (run.exitCode == kErrorReached)
     if (auto used = markerValue(stderrText, errorMarker(token)))
       return {true, false, "error function " + spec.errorFunction + " reached after " + *used + " of " + total + " inputs"};
@@ -346,9 +365,11 @@ ReplayOutcome interpret(const ReplaySpec& spec, const ProcessResult& run, const 
 ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patternFill) {
   std::string bitcode = dir + "/program.bc", harness = dir + "/harness.c", executable = dir + "/program";
   std::string diagnostics = dir + "/clang.txt";
-  ProcessResult compiled = compileToBitcode(spec.cFile, spec.ilp32, /*debugInfo=*/false, bitcode, diagnostics,
-                                            patternFill ? std::vector<std::string>{"-ftrivial-auto-var-init=pattern"}
-                                                        : std::vector<std::string>{});
+  std::vector<std::string> programFlags;
+  if (patternFill) programFlags.push_back("-ftrivial-auto-var-init=pattern");
+  if (spec.checkOverflow) programFlags.insert(programFlags.end(), overflowCheckFlags().begin(), overflowCheckFlags().end());
+  ProcessResult compiled =
+      compileToBitcode(spec.cFile, spec.ilp32, /*debugInfo=*/false, bitcode, diagnostics, programFlags);
   if (!compiled.started || compiled.exitCode != 0)
     return {false, false, "the program does not compile: " + firstLines(readTextFile(diagnostics), 5)};
 
@@ -368,7 +389,9 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
 
   // The executable depends on the instrumented program and the harness only (the trace is data): the
   // compile cache, when there is one, keeps it for every other trace of the program.
-  const std::vector<std::string> flags = {spec.ilp32 ? "-m32" : "-m64", "-O0", "-w"};
+  // no-overflow: the checks' runtime (libclang-rt-14-dev, for -m32 too) is linked and reports the fault.
+  std::vector<std::string> flags = {spec.ilp32 ? "-m32" : "-m64", "-O0", "-w"};
+  if (spec.checkOverflow) flags.insert(flags.end(), overflowCheckFlags().begin(), overflowCheckFlags().end());
   std::optional<CompileCache> cache = CompileCache::fromEnvironment();
   std::string key;
   if (cache)

@@ -1,7 +1,8 @@
 // Native replay of a counterexample: the task's C program is compiled by clang-14 (unoptimised, same
 // data model), every call of the error function is preceded by a call into our harness, and the
 // harness feeds the trace's nondet values to the __VERIFIER_nondet_* calls in order. The replay
-// succeeds iff the native run calls the error function.
+// succeeds iff the native run calls the error function (unreach-call), or iff UBSan reports a signed
+// overflow or shift fault at the trace's line (no-overflow).
 #pragma once
 
 #include <cstdint>
@@ -43,6 +44,12 @@ struct ReplaySpec {
   std::vector<ReplayBlock> blocks;  // the malloc blocks first, in the order of the calls
   double timeoutSeconds = 10;
   std::string workDir;   // where to build; empty: a fresh temporary directory (removed afterwards)
+  /// no-overflow: the program is built with UBSan's overflow and shift checks (Clang.h,
+  /// overflowCheckFlags), and the replay succeeds iff the runtime reports a fault at `violationLine` (the
+  /// line of the trace's failed check; 0: at any line of the program, for a witness that names no line);
+  /// the error function means nothing then.
+  bool checkOverflow = false;
+  int violationLine = 0;
 };
 
 struct ReplayOutcome {

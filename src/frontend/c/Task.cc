@@ -1,9 +1,11 @@
-// SV-COMP task definitions (format 2.0): the input file, the unreach-call property with its error
-// function and expected verdict, and the data model. Every problem is an InputError that names the
+// SV-COMP task definitions (format 2.0) and property files: the input file, the property (unreach-call
+// with its error function, no-overflow, the memory-safety ones) with its expected verdict, and the data
+// model. Every problem is an InputError that names the
 // file, the line where it was found, and what is wrong.
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
+#include <optional>
 #include <regex>
 #include <variant>
 
@@ -37,13 +39,20 @@ fs::path existingFile(const std::string& yml, const YAML::Node& node, const std:
   return path;
 }
 
-/// The error function of an unreach-call property file, or "" if the file states another property.
-std::string unreachCallFunction(const std::string& prpPath) {
-  static const std::regex unreachCall(R"(CHECK\s*\(\s*init\s*\(\s*main\s*\(\s*\)\s*\)\s*,\s*LTL\s*\(\s*G\s*!\s*)"
-                                      R"(call\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*\)\s*\)\s*\)\s*\))");
+/// What a property file's text states, or nothing for a property argus does not know (termination, ...).
+/// SV-COMP's memory-safety file lists valid-free, valid-deref and valid-memtrack, one CHECK each.
+std::optional<PropertyFile> recognise(const std::string& text) {
+  static const std::string prefix = R"(CHECK\s*\(\s*init\s*\(\s*main\s*\(\s*\)\s*\)\s*,\s*LTL\s*\(\s*G\s*)";
+  static const std::regex unreachCall(prefix + R"(!\s*call\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*\)\s*\)\s*\)\s*\))");
+  static const std::regex noOverflow(prefix + R"(!\s*overflow\s*\)\s*\))");
+  static const std::regex memcleanup(prefix + R"(valid-memcleanup\s*\)\s*\))");
+  static const std::regex memsafety(prefix + R"(valid-(free|deref|memtrack)\s*\)\s*\))");
   std::smatch match;
-  std::string text = readTextFile(prpPath);
-  return std::regex_search(text, match, unreachCall) ? match[1].str() : "";
+  if (std::regex_search(text, match, unreachCall)) return PropertyFile{Property::UnreachCall, match[1].str()};
+  if (std::regex_search(text, noOverflow)) return PropertyFile{Property::NoOverflow, ""};
+  if (std::regex_search(text, memcleanup)) return PropertyFile{Property::ValidMemcleanup, ""};
+  if (std::regex_search(text, memsafety)) return PropertyFile{Property::ValidMemsafety, ""};
+  return std::nullopt;
 }
 
 std::string inputFile(const std::string& yml, const YAML::Node& root, const fs::path& dir) {
@@ -57,33 +66,44 @@ std::string inputFile(const std::string& yml, const YAML::Node& root, const fs::
   return existingFile(yml, file, "input_files", dir, "input file").string();
 }
 
-/// Finds the unreach-call property and sets the error function and expected verdict; false (and the
-/// names of the property files seen, in `others`) when the task states none.
+/// Finds the property to check and sets it (with the error function of unreach-call) and its expected
+/// verdict: unreach-call where the task states it (a task may list several properties), else the first
+/// other property argus knows. False (and the names of the property files it does not know, in
+/// `others`) when the task states none it knows.
 bool readProperty(const std::string& yml, const YAML::Node& root, const fs::path& dir, CTask& task,
                   std::vector<std::string>& others) {
   YAML::Node properties = root["properties"];
   if (!properties || !properties.IsSequence() || properties.size() == 0)
     throw InputError(yml, lineOf(properties, lineOf(root)), "no properties listed");
+  std::optional<std::pair<PropertyFile, YAML::Node>> chosen;
   for (const YAML::Node& property : properties) {
     if (!property.IsMap()) throw InputError(yml, lineOf(property), "a property must be a mapping with property_file");
     YAML::Node file = property["property_file"];
     if (!file) throw InputError(yml, lineOf(property), "property without property_file");
     fs::path prp = existingFile(yml, file, "property_file", dir, "property file");
-    std::string function = unreachCallFunction(prp.string());
-    if (function.empty()) {
+    std::optional<PropertyFile> stated = recognise(readTextFile(prp.string()));
+    if (!stated) {
       others.push_back(prp.filename().string());
       continue;
     }
-    task.errorFunction = function;
+    if (!chosen || (stated->property == Property::UnreachCall && chosen->first.property != Property::UnreachCall))
+      chosen.emplace(*stated, property);
+  }
+  if (!chosen) return false;
+  task.property = chosen->first.property;
+  task.errorFunction = chosen->first.errorFunction;
+  {
+    const YAML::Node& property = chosen->second;
     if (YAML::Node verdict = property["expected_verdict"]) {
       std::string text = scalar(yml, verdict, "expected_verdict");
       if (text != "true" && text != "false")
         throw InputError(yml, lineOf(verdict), "expected_verdict must be true or false, not " + quoteInput(text));
       task.expectedSafe = text == "true";
     }
-    return true;
+    if (YAML::Node subproperty = property["subproperty"])
+      task.expectedSubproperty = scalar(yml, subproperty, "subproperty");
   }
-  return false;
+  return true;
 }
 
 void readOptions(const std::string& yml, const YAML::Node& root, CTask& task) {
@@ -103,6 +123,31 @@ void readOptions(const std::string& yml, const YAML::Node& root, CTask& task) {
 }
 
 }  // namespace
+
+const char* propertyName(Property property) {
+  switch (property) {
+    case Property::UnreachCall: return "unreach-call";
+    case Property::NoOverflow: return "no-overflow";
+    case Property::ValidMemsafety: return "valid-memsafety";
+    case Property::ValidMemcleanup: return "valid-memcleanup";
+  }
+  return "?";
+}
+
+bool isCheckedProperty(Property property) {
+  return property == Property::UnreachCall || property == Property::NoOverflow;
+}
+
+PropertyFile parsePropertyText(const std::string& text, const std::string& prpPath) {
+  if (std::optional<PropertyFile> stated = recognise(text)) return *stated;
+  throw InputError(prpPath, 1,
+                   "not a property argus knows (unreach-call, no-overflow, valid-memsafety, valid-memcleanup)");
+}
+
+PropertyFile readPropertyFile(const std::string& prpPath) {
+  if (!fs::is_regular_file(prpPath)) throw InputError(prpPath, 0, "property file does not exist");
+  return parsePropertyText(readTextFile(prpPath), prpPath);
+}
 
 std::variant<CTask, UncheckedTask> readTask(const std::string& ymlPath) {
   if (!fs::is_regular_file(ymlPath)) throw InputError(ymlPath, 0, "task file does not exist");
@@ -133,6 +178,13 @@ std::variant<CTask, UncheckedTask> readTaskString(const std::string& text, const
   return task;
 }
 
+std::variant<CTask, UncheckedTask> readCheckedTask(const std::string& ymlPath) {
+  std::variant<CTask, UncheckedTask> read = readTask(ymlPath);
+  if (auto* task = std::get_if<CTask>(&read); task && !isCheckedProperty(task->property))
+    return UncheckedTask{task->file, {std::string(propertyName(task->property))}, 1};
+  return read;
+}
+
 CTask loadTask(const std::string& ymlPath) {
   if (!fs::is_regular_file(ymlPath)) throw InputError(ymlPath, 0, "task file does not exist");
   return loadTaskString(readTextFile(ymlPath), ymlPath);
@@ -143,17 +195,23 @@ CTask loadTaskString(const std::string& text, const std::string& ymlPath) {
   if (auto* unchecked = std::get_if<UncheckedTask>(&read)) {
     std::string list;
     for (auto& o : unchecked->properties) list += (list.empty() ? "" : ", ") + o;
-    throw InputError(ymlPath, unchecked->propertiesLine, "no unreach-call property (only " + list + "); argus checks unreach-call only");
+    throw InputError(ymlPath, unchecked->propertiesLine,
+                     "no property argus knows (only " + list + "); argus checks unreach-call and no-overflow");
   }
   return std::get<CTask>(std::move(read));
 }
 
-CTask plainTask(const std::string& cPath, const std::string& errorFunction, bool ilp32) {
+CTask plainTask(const std::string& cPath, const std::string& errorFunction, bool ilp32, const std::string& prpPath) {
   if (!fs::is_regular_file(cPath)) throw InputError(cPath, 0, "file does not exist");
   CTask task;
   task.file = cPath;
   task.errorFunction = errorFunction;
   task.ilp32 = ilp32;
+  if (!prpPath.empty()) {
+    PropertyFile stated = readPropertyFile(prpPath);
+    task.property = stated.property;
+    task.errorFunction = stated.errorFunction;
+  }
   return task;
 }
 

@@ -9,6 +9,7 @@
 
 #include "frontend/c/CFrontend.h"
 #include "frontend/c/Clang.h"
+#include "frontend/c/Overflow.h"
 #include "frontend/c/Passes.h"
 #include "frontend/c/Translator.h"
 #include "smt/Terms.h"
@@ -81,7 +82,9 @@ int lastLine(const std::string& file) {
 std::unique_ptr<llvm::Module> compile(const CTask& task, llvm::LLVMContext& context, Logger& log) {
   TempDir dir;
   std::string bitcode = dir.file("input.bc"), diagnosticsFile = dir.file("clang.txt");
-  ProcessResult result = compileToBitcode(task.file, task.ilp32, /*debugInfo=*/true, bitcode, diagnosticsFile);
+  std::vector<std::string> flags;
+  if (task.property == Property::NoOverflow) flags = overflowCheckFlags();
+  ProcessResult result = compileToBitcode(task.file, task.ilp32, /*debugInfo=*/true, bitcode, diagnosticsFile, flags);
   std::string diagnostics = readTextFile(diagnosticsFile);
   std::istringstream lines(diagnostics);
   for (std::string line; std::getline(lines, line);) log.write(0, "clang", line);
@@ -112,8 +115,11 @@ void recordStatistics(const ir::Program& program, const ModuleContext& module, S
 
 std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOptions& options, Logger& log, Stats& stats) {
   ScopedTimer timer(stats, "frontend.time");
+  if (!isCheckedProperty(task.property))
+    throw UnsupportedError(std::string("property ") + propertyName(task.property) + " not supported yet");
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module = compile(task, context, log);
+  if (task.property == Property::NoOverflow) stats.add("frontend.overflow_checks", prepareOverflowChecks(*module));
   simplifyForTranslation(*module);
 
   auto program = std::make_unique<ir::Program>(std::make_shared<z3::context>());
@@ -121,6 +127,7 @@ std::unique_ptr<ir::Program> translateC(const CTask& task, const CFrontendOption
   origin.language = ir::Language::C;
   origin.file = task.file;
   origin.errorFunction = task.errorFunction;
+  origin.property = propertyName(task.property);
   origin.ilp32 = task.ilp32;
   origin.encoding = options.encoding;
 

@@ -232,6 +232,14 @@ class FunctionTranslator {
   std::vector<z3::expr> callArguments(Segment& segment, const llvm::CallInst& call, std::string& text);
   bool translateIntrinsic(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee);
 
+  // --- the no-overflow property (Overflow.cc)
+  /// llvm.s{add,sub,mul}.with.overflow in a no-overflow task: its values are computed at its extractvalues.
+  bool isOverflowIntrinsic(const llvm::Value* value) const;
+  void translateOverflowResult(Segment& segment, const llvm::ExtractValueInst& extract);
+  /// A failed check (a call of `__argus_overflow_KIND`): the edge into the error location, named for the
+  /// property, the check and the C expression.
+  void translateOverflowCheck(Segment& segment, const llvm::CallInst& call, const std::string& kind);
+
   // --- label text (Instructions.cc)
   std::string text(const llvm::Value* value);
   std::string expressionText(const llvm::Value* value);

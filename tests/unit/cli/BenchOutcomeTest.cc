@@ -154,3 +154,24 @@ TEST(BenchOutcome, AMissingRejectedOrFailedWitnessFailsAnUnconfirmedOneDoesNot) 
     EXPECT_EQ(isFailure(outcome), fails) << said;
   }
 }
+
+// SV-COMP: a FALSE is correct only for the (sub)property the task expects to be violated.
+TEST(BenchOutcome, JudgesAFalseByTheViolatedProperty) {
+  BenchTask overflowTask = task(false);
+  overflowTask.expectedViolation = "no-overflow";
+  auto judged = [&](const std::string& out) {
+    return judge(overflowTask, exited(10), out, "", VerdictReader::forArgus()).judgement;
+  };
+  EXPECT_EQ(judged("Verdict: FALSE(no-overflow)\n"), Judgement::CorrectFalse);
+  EXPECT_EQ(judged("Verdict: FALSE(unreach-call)\n"), Judgement::WrongFalse);
+  EXPECT_EQ(judged("Verdict: FALSE\n"), Judgement::CorrectFalse);  // names nothing: nothing to compare
+  BenchTask memsafety = task(false);
+  memsafety.expectedViolation = "valid-deref";
+  EXPECT_EQ(judge(memsafety, exited(10), "Verdict: FALSE(valid-free)\n", "", VerdictReader::forArgus()).judgement,
+            Judgement::WrongFalse);
+  // A TRUE task is judged as before, whatever its property.
+  BenchTask safe = task(true);
+  safe.expectedViolation = "no-overflow";
+  EXPECT_EQ(judge(safe, exited(10), "Verdict: FALSE(no-overflow)\n", "", VerdictReader::forArgus()).judgement,
+            Judgement::WrongFalse);
+}

@@ -70,7 +70,7 @@ std::vector<fs::path> selectedTasks() {
   std::vector<fs::path> out;
   for (auto& entry : fs::recursive_directory_iterator(benchC())) {
     if (entry.path().extension() != ".yml") continue;
-    if (!std::holds_alternative<frontend::CTask>(frontend::readTask(entry.path().string()))) continue;
+    if (!std::holds_alternative<frontend::CTask>(frontend::readCheckedTask(entry.path().string()))) continue;
     if (all) {
       out.push_back(entry.path());
       continue;
@@ -120,7 +120,7 @@ TEST(Bench, SurveyWitnessesOfUnsafeTasks) {
   if (!std::getenv("ARGUS_BENCH_SURVEY")) return;
   for (auto& entry : fs::recursive_directory_iterator(benchC())) {
     if (entry.path().extension() != ".yml") continue;
-    auto read = frontend::readTask(entry.path().string());
+    auto read = frontend::readCheckedTask(entry.path().string());
     if (!std::holds_alternative<frontend::CTask>(read)) continue;
     const frontend::CTask& task = std::get<frontend::CTask>(read);
     if (task.expectedSafe.value_or(true)) continue;

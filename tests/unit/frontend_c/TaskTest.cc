@@ -74,24 +74,72 @@ TEST_F(Tasks, ExpectedVerdictIsOptional) {
   EXPECT_FALSE(t.expectedSafe.has_value());
 }
 
-TEST_F(Tasks, RejectsATaskWithoutUnreachCall) {
-  std::string message = failure(task("  - property_file: overflow.prp\n    expected_verdict: true\n"), 4);
-  EXPECT_NE(message.find("no unreach-call property"), std::string::npos) << message;
+TEST_F(Tasks, ReadsTheNoOverflowPropertyAndItsVerdict) {
+  frontend::CTask t = frontend::loadTask(task("  - property_file: overflow.prp\n    expected_verdict: false\n"));
+  EXPECT_EQ(t.property, frontend::Property::NoOverflow);
+  EXPECT_TRUE(t.errorFunction.empty());  // no error function: a call of reach_error is an ordinary call
+  ASSERT_TRUE(t.expectedSafe.has_value());
+  EXPECT_FALSE(*t.expectedSafe);
+}
+
+TEST_F(Tasks, PrefersUnreachCallWhereATaskListsSeveralProperties) {
+  frontend::CTask t = frontend::loadTask(task("  - property_file: overflow.prp\n    expected_verdict: false\n"
+                                              "  - property_file: unreach.prp\n    expected_verdict: true\n"));
+  EXPECT_EQ(t.property, frontend::Property::UnreachCall);
+  EXPECT_EQ(t.errorFunction, "reach_error");
+  EXPECT_TRUE(t.expectedSafe.value_or(false));
+}
+
+TEST_F(Tasks, ReadsMemorySafetyWithItsSubpropertyButScansPassOverIt) {
+  write("memsafety.prp", "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n"
+                         "CHECK( init(main()), LTL(G valid-memtrack) )\n");
+  std::string yml = task("  - property_file: memsafety.prp\n    expected_verdict: false\n    subproperty: valid-deref\n");
+  frontend::CTask t = frontend::loadTask(yml);
+  EXPECT_EQ(t.property, frontend::Property::ValidMemsafety);
+  EXPECT_EQ(t.expectedSubproperty, "valid-deref");
+  EXPECT_FALSE(frontend::isCheckedProperty(t.property));
+  EXPECT_TRUE(std::holds_alternative<frontend::UncheckedTask>(frontend::readCheckedTask(yml)));
+  write("cleanup.prp", "CHECK( init(main()), LTL(G valid-memcleanup) )\n");
+  EXPECT_EQ(frontend::loadTask(task("  - property_file: cleanup.prp\n")).property, frontend::Property::ValidMemcleanup);
+}
+
+TEST_F(Tasks, RejectsATaskWithoutAPropertyItKnows) {
+  write("termination.prp", "CHECK( init(main()), LTL(F end) )\n");
+  std::string message = failure(task("  - property_file: termination.prp\n    expected_verdict: true\n"), 4);
+  EXPECT_NE(message.find("no property argus knows (only termination.prp)"), std::string::npos) << message;
 }
 
 TEST_F(Tasks, ReadTaskPassesOverATaskOfAnotherPropertyAndNamesItsFiles) {
-  std::string yml = task("  - property_file: overflow.prp\n    expected_verdict: true\n");
+  write("termination.prp", "CHECK( init(main()), LTL(F end) )\n");
+  std::string yml = task("  - property_file: termination.prp\n    expected_verdict: true\n");
   auto read = frontend::readTask(yml);
   ASSERT_TRUE(std::holds_alternative<frontend::UncheckedTask>(read));
   const auto& unchecked = std::get<frontend::UncheckedTask>(read);
   EXPECT_EQ(fs::path(unchecked.file), fs::path(dir_.file("prog.c")));
-  EXPECT_EQ(unchecked.properties, std::vector<std::string>{"overflow.prp"});
+  EXPECT_EQ(unchecked.properties, std::vector<std::string>{"termination.prp"});
   EXPECT_EQ(unchecked.propertiesLine, 4);
-  // With an unreach-call property it is the task loadTask reads; a malformed one is still an error.
-  auto checked = frontend::readTask(task("  - property_file: overflow.prp\n  - property_file: unreach.prp\n"));
+  // With a property it knows it is the task loadTask reads; a malformed one is still an error.
+  auto checked = frontend::readTask(task("  - property_file: termination.prp\n  - property_file: unreach.prp\n"));
   ASSERT_TRUE(std::holds_alternative<frontend::CTask>(checked));
   EXPECT_EQ(std::get<frontend::CTask>(checked).errorFunction, "reach_error");
   EXPECT_THROW(frontend::readTask(task("  - property_file: nowhere.prp\n")), InputError);
+}
+
+TEST_F(Tasks, PlainFilesTakeThePropertyFileGivenAndRejectAnUnknownOneNamingIt) {
+  frontend::CTask t = frontend::plainTask(dir_.file("prog.c"), "reach_error", true, dir_.file("overflow.prp"));
+  EXPECT_EQ(t.property, frontend::Property::NoOverflow);
+  t = frontend::plainTask(dir_.file("prog.c"), "reach_error", true, dir_.file("old.prp"));
+  EXPECT_EQ(t.property, frontend::Property::UnreachCall);
+  EXPECT_EQ(t.errorFunction, "__VERIFIER_error");  // the property file names the error function
+  std::string bogus = write("bogus.prp", "CHECK( init(main()), LTL(G something-else) )\n");
+  try {
+    frontend::plainTask(dir_.file("prog.c"), "reach_error", true, bogus);
+    ADD_FAILURE() << "no InputError for an unknown property file";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), bogus);
+    EXPECT_NE(std::string(e.what()).find("not a property argus knows"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(frontend::plainTask(dir_.file("prog.c"), "reach_error", true, dir_.file("absent.prp")), InputError);
 }
 
 TEST_F(Tasks, RejectsAMissingInputFile) {

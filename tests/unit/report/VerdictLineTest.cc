@@ -55,3 +55,11 @@ TEST(VerdictLine, FindsTheFirstVerdictInAnOutput) {
   EXPECT_FALSE(findVerdict("no verdict here\n  Verdict: TRUE\n"));
   EXPECT_EQ(findVerdict("Verdict: TRUE")->verdict, ir::Verdict::Safe);
 }
+
+TEST(VerdictLine, NamesAndReadsTheViolatedProperty) {
+  EXPECT_EQ(verdictLine(ir::Result::unsafe({}), "no-overflow"), "Verdict: FALSE(no-overflow)");
+  EXPECT_EQ(parseVerdictLine("Verdict: FALSE(no-overflow)")->violated, "no-overflow");
+  EXPECT_EQ(parseVerdictLine(verdictLine(ir::Result::unsafe({})))->violated, "unreach-call");
+  EXPECT_EQ(parseVerdictLine("Verdict: FALSE")->violated, "");
+  EXPECT_EQ(parseVerdictLine("Verdict: TRUE")->violated, "");
+}
