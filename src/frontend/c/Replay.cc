@@ -94,7 +94,10 @@ void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
     if (!type) continue;  // unknown nondet type: left undefined, so linking reports it
     bool isBool = type->cName == "_Bool";
     NondetDeclaration declaration{name, isBool ? "_Bool" : cIntegerType(type->bits, type->isSigned), "void"};
-    if (llvm::Type* returned = function.getReturnType(); returned->isIntegerTy()) {
+    if (type->floating) declaration.valueType = type->cName;
+    if (llvm::Type* returned = function.getReturnType(); returned->isFloatingPointTy()) {
+      declaration.returnType = returned->isFloatTy() ? "float" : returned->isDoubleTy() ? "double" : "long double";
+    } else if (returned->isIntegerTy()) {
       bool isSigned = function.hasRetAttribute(llvm::Attribute::SExt) ||
                       (!function.hasRetAttribute(llvm::Attribute::ZExt) && type->isSigned);
       declaration.returnType = cIntegerType(returned->getIntegerBitWidth(), isSigned);
@@ -288,6 +291,14 @@ std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const s
       out << "void " << head << " {" << (external ? "" : " argus_next(\"" + nondet.name + "\");") << " }\n";
       continue;
     }
+    if (nondet.valueType == "float" || nondet.valueType == "double") {
+      // The trace gives the value's IEEE bit pattern: bit-exact, NaNs and signed zeros included.
+      std::string bits = nondet.valueType == "float" ? "uint32_t" : "uint64_t";
+      out << nondet.returnType << " " << head << " {\n  " << bits << " bits = (" << bits << ")argus_next(\""
+          << nondet.name << "\");\n  " << nondet.valueType
+          << " value;\n  memcpy(&value, &bits, sizeof value);\n  return (" << nondet.returnType << ")value;\n}\n";
+      continue;
+    }
     out << nondet.returnType << " " << head << " { return (" << nondet.returnType << ")("
         << nondet.valueType << ")argus_next(\"" << nondet.name << "\"); }\n";
   }
@@ -368,7 +379,9 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
 
   // The executable depends on the instrumented program and the harness only (the trace is data): the
   // compile cache, when there is one, keeps it for every other trace of the program.
-  const std::vector<std::string> flags = {spec.ilp32 ? "-m32" : "-m64", "-O0", "-w"};
+  // SSE2 arithmetic with -m32 as for the program's bitcode (compileToBitcode), libm for math.h functions.
+  const std::vector<std::string> flags = spec.ilp32 ? std::vector<std::string>{"-m32", "-msse2", "-mfpmath=sse", "-O0", "-w"}
+                                                    : std::vector<std::string>{"-m64", "-O0", "-w"};
   std::optional<CompileCache> cache = CompileCache::fromEnvironment();
   std::string key;
   if (cache)
@@ -382,7 +395,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
     ProcessSpec link;
     link.argv = {ARGUS_CLANG};
     link.argv.insert(link.argv.end(), flags.begin(), flags.end());
-    link.argv.insert(link.argv.end(), {bitcode, harness, "-o", executable});
+    link.argv.insert(link.argv.end(), {bitcode, harness, "-o", executable, "-lm"});
     link.stderrPath = diagnostics;
     link.tmpDir = dir;  // clang compiles the harness and the program to objects there before it links
     ProcessResult linked = runProcess(link);
