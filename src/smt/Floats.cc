@@ -9,6 +9,13 @@ namespace argus::smt {
 
 bool isFloat(const z3::expr& e) { return e.get_sort().sort_kind() == Z3_FLOATING_POINT_SORT; }
 
+bool isFloatNumeral(const z3::expr& e) {
+  if (!isFloat(e)) return false;
+  z3::context& ctx = e.ctx();
+  return e.is_numeral() || Z3_fpa_is_numeral_nan(ctx, e) || Z3_fpa_is_numeral_inf(ctx, e) ||
+         Z3_fpa_is_numeral_zero(ctx, e) || Z3_fpa_is_numeral_normal(ctx, e) || Z3_fpa_is_numeral_subnormal(ctx, e);
+}
+
 std::optional<uint64_t> floatBits(const z3::expr& value) {
   if (!isFloat(value)) return std::nullopt;
   z3::context& ctx = value.ctx();
