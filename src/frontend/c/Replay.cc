@@ -264,7 +264,7 @@ std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const s
          "#include <fcntl.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
          "#include <unistd.h>\n"
       << dataSource(patternFill)
-      << "static unsigned long long argus_next(const char* function) {\n"
+      << "static const char* argus_next_text(const char* function) {\n"
          "  if (argus_used >= argus_count) {\n"
          "    fprintf(stderr, \"__ARGUS_INPUTS_EXHAUSTED %s\\n\", function);\n"
          "    _exit(" << kInputsExhausted << ");\n  }\n"
@@ -272,7 +272,17 @@ std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const s
          "  if (in->function[0] && strcmp(in->function, function) != 0) {\n"
          "    fprintf(stderr, \"__ARGUS_WRONG_FUNCTION %s\\n\", function);\n"
          "    _exit(" << kWrongFunction << ");\n  }\n"
-         "  return in->text[0] == '-' ? (unsigned long long)strtoll(in->text, 0, 10) : strtoull(in->text, 0, 10);\n"
+         "  return in->text;\n"
+         "}\n"
+         "static unsigned long long argus_next(const char* function) {\n"
+         "  const char* text = argus_next_text(function);\n"
+         "  return text[0] == '-' ? (unsigned long long)strtoll(text, 0, 10) : strtoull(text, 0, 10);\n"
+         "}\n"
+         // A float input: its IEEE bit pattern in decimal (a trace's), or a C floating literal, inf or nan
+         // (a witness's), which strtod reads exactly.
+         "static int argus_is_bit_pattern(const char* text) {\n"
+         "  for (; *text; ++text) if (*text < '0' || *text > '9') return 0;\n"
+         "  return 1;\n"
          "}\n"
          "void __argus_error_reached(void) {\n"
          "  fprintf(stderr, \"" << errorMarker("") << "%s %u\\n\", argus_token, argus_used);\n"
@@ -292,11 +302,13 @@ std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const s
       continue;
     }
     if (nondet.valueType == "float" || nondet.valueType == "double") {
-      // The trace gives the value's IEEE bit pattern: bit-exact, NaNs and signed zeros included.
+      // A trace gives the value's IEEE bit pattern: bit-exact, NaNs and signed zeros included.
       std::string bits = nondet.valueType == "float" ? "uint32_t" : "uint64_t";
-      out << nondet.returnType << " " << head << " {\n  " << bits << " bits = (" << bits << ")argus_next(\""
-          << nondet.name << "\");\n  " << nondet.valueType
-          << " value;\n  memcpy(&value, &bits, sizeof value);\n  return (" << nondet.returnType << ")value;\n}\n";
+      out << nondet.returnType << " " << head << " {\n  const char* text = argus_next_text(\"" << nondet.name
+          << "\");\n  " << nondet.valueType << " value = (" << nondet.valueType << ")strtod(text, 0);\n"
+          << "  if (argus_is_bit_pattern(text)) {\n    " << bits << " bits = (" << bits
+          << ")strtoull(text, 0, 10);\n    memcpy(&value, &bits, sizeof value);\n  }\n  return ("
+          << nondet.returnType << ")value;\n}\n";
       continue;
     }
     out << nondet.returnType << " " << head << " { return (" << nondet.returnType << ")("
