@@ -7,10 +7,8 @@ int main(void) {
   float x = __VERIFIER_nondet_float();
   if (!(x > -100.0f && x < 100.0f)) abort();
   int i = (int)x;
-  if (x >= 0.0f && (float)i > x) reach_error();
-  if (x < 0.0f && (float)i < x) reach_error();
-  if ((int)2.99f != 2 || (int)-2.99f != -2) reach_error();
-  unsigned u = (unsigned)(x * x);
-  if (u > 10000u) reach_error();
+  if (i > 99 || i < -99) reach_error();
+  if (x >= 0.0f && i < 0) reach_error();
+  if ((int)2.99f != 2 || (int)-2.99f != -2 || (unsigned char)255.9f != 255) reach_error();
   return 0;
 }
