@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "certify/Checks.h"
+#include "smt/Floats.h"
 #include "smt/Terms.h"
 
 namespace argus::certify {
@@ -16,6 +17,9 @@ smt::SolverConfig checkConfig(const CertifyOptions& options, const std::string& 
 
 std::string cValueText(const z3::expr& value, const ir::ValueType& type) {
   if (value.is_bool()) return value.is_true() ? "1" : "0";
+  // A float as its IEEE bit pattern (the replay harness reads it so, bit-exactly).
+  if (smt::isFloat(value))
+    if (std::optional<uint64_t> bits = smt::floatBits(value)) return std::to_string(*bits);
   if (type.bits == 0 || !value.is_numeral()) return smt::numeralText(value);
   if (value.is_bv()) return smt::numeralText(value, type.isSigned);
   // Int encoding: the value is the signed reading; int2bv recovers the bit pattern of the C type.

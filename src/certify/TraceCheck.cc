@@ -249,7 +249,7 @@ std::optional<z3::model> modelByRunning(const ir::Program& p, const PathFormula&
   z3::context& ctx = p.ctx();
   z3::expr_vector constants(ctx), values(ctx);
   std::unordered_set<unsigned> known;
-  auto isValue = [](const z3::expr& e) { return e.is_numeral() || e.is_true() || e.is_false(); };
+  auto isValue = [](const z3::expr& e) { return smt::isValue(e); };
   auto assign = [&](const z3::expr& constant, const z3::expr& value) {
     if (!constant.is_const() || constant.decl().decl_kind() != Z3_OP_UNINTERPRETED || known.count(constant.id()) ||
         !isValue(value) || !z3::eq(constant.get_sort(), value.get_sort()))
@@ -259,16 +259,31 @@ std::optional<z3::model> modelByRunning(const ir::Program& p, const PathFormula&
     known.insert(constant.id());
     return true;
   };
-  if (trace.context.get() == p.sharedCtx().get())
-    for (size_t i = 0; i < trace.steps.size() && i < f.inputs.size(); ++i)
-      for (size_t k = 0; k < trace.steps[i].inputs.size() && k < f.inputs[i].size(); ++k)
-        assign(f.inputs[i][k], trace.steps[i].inputs[k]);
+  // The trace's inputs, from the engine's context when it has one of its own (values only: numerals).
+  for (size_t i = 0; i < trace.steps.size() && i < f.inputs.size(); ++i)
+    for (size_t k = 0; k < trace.steps[i].inputs.size() && k < f.inputs[i].size(); ++k) {
+      const z3::expr& input = trace.steps[i].inputs[k];
+      if (&input.ctx() == &ctx) {
+        assign(f.inputs[i][k], input);
+      } else if (isValue(input)) {
+        assign(f.inputs[i][k], z3::expr(ctx, Z3_translate(input.ctx(), input, ctx)));
+      }
+    }
   for (const z3::expr& constraint : f.constraints) {
     z3::expr body = constraint.arg(1);  // guard => body
     for (bool grew = true; grew;) {
       grew = false;
       z3::expr now = body.substitute(constants, values).simplify();
       for (const z3::expr& conjunct : smt::conjuncts(now)) {
+        // The simplifier turns `b = true` into `b` and `b = false` into `not b`.
+        if (conjunct.is_const()) {
+          grew |= assign(conjunct, ctx.bool_val(true));
+          continue;
+        }
+        if (conjunct.is_not() && conjunct.arg(0).is_const()) {
+          grew |= assign(conjunct.arg(0), ctx.bool_val(false));
+          continue;
+        }
         if (!conjunct.is_app() || conjunct.decl().decl_kind() != Z3_OP_EQ || conjunct.num_args() != 2) continue;
         grew |= assign(conjunct.arg(0), conjunct.arg(1)) || assign(conjunct.arg(1), conjunct.arg(0));
       }

@@ -4,6 +4,7 @@
 #include <new>
 
 #include "engines/SolverFailure.h"
+#include "ir/Queries.h"
 #include "util/Options.h"
 
 namespace argus::cli {
@@ -21,6 +22,9 @@ ir::Result runEngine(const engines::EngineInfo& info, const ir::Program& program
   try {
     std::unique_ptr<engines::Engine> engine = info.make();
     engines::Support support = engine->supports(program);
+    if (support.ok && !info.floatingPoint)
+      if (std::string use = ir::floatingPointUse(program); !use.empty())
+        support = engines::Support::no("floating-point arithmetic (" + use + "): only bmc and kind handle it");
     if (!support.ok) {
       ctx.log.warn("cli", "engine {} does not support this program: {}", info.name, support.reason);
       result =

@@ -610,7 +610,10 @@ int runVerify(const VerifyRequest& request, std::ostream& out) {
   Judge judge = [&](const engines::EngineInfo& engine) {
     return run.finish(decide(*program, engine, options, shutdown, request.dumpDir, run), program.get());
   };
-  return runEngines(options, run, {.recursive = recursive, .manyProcedures = reachable >= portfolio::kManyProcedures}, judge, shutdown);
+  portfolio::Shape shape{.recursive = recursive,
+                         .manyProcedures = reachable >= portfolio::kManyProcedures,
+                         .floatingPoint = !ir::floatingPointUse(*program).empty()};
+  return runEngines(options, run, shape, judge, shutdown);
 }
 
 }  // namespace argus::cli

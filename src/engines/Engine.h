@@ -73,6 +73,10 @@ struct EngineInfo {
   std::string description;
   std::function<std::unique_ptr<Engine>()> make;
   std::function<void(OptionRegistry&)> registerOptions;  // may be empty
+  /// Takes programs with floating-point terms (ir::floatingPointUse); the others are refused before they
+  /// run: their abstractions (intervals, predicates, interpolants, projections, Max-SMT samples) are
+  /// built for integers and bit-vectors and were never validated on Z3's FP theory.
+  bool floatingPoint = false;
 };
 
 /// All engines, in the order --help-engines lists them.

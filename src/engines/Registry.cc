@@ -16,10 +16,10 @@ const std::vector<EngineInfo>& engineRegistry() {
     std::vector<EngineInfo> rows = {
       {"bmc", "bounded model checking: incremental unwinding with iterative deepening (finds bugs; proves "
               "safety when the unwinding is complete)",
-       [] { return std::make_unique<bmc::BmcEngine>(); }, bmc::BmcEngine::registerOptions},
+       [] { return std::make_unique<bmc::BmcEngine>(); }, bmc::BmcEngine::registerOptions, /*floatingPoint=*/true},
       {"kind", "k-induction over the cut-point system of the inlined program, with auxiliary invariants "
                "(intervals, congruences, disjunctions of intervals, orderings) found by a concurrent generator",
-       [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions},
+       [] { return std::make_unique<kind::KInductionEngine>(); }, kind::registerOptions, /*floatingPoint=*/true},
       predabs::engineInfo(),
       impact::engineInfo(),
       recmc::engineInfo(),

@@ -48,7 +48,7 @@ z3::expr evaluateAt(const Program& p, const z3::expr& e, const std::vector<VarId
 }
 
 namespace {
-bool isValue(const z3::expr& e) { return e.is_numeral() || e.is_true() || e.is_false(); }
+using smt::isValue;
 
 /// Whether `e` mentions one of the constants in `ids`.
 bool mentions(const z3::expr& e, const std::unordered_map<unsigned, VarId>& ids) {

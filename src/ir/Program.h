@@ -58,6 +58,7 @@ struct ValueType {
   bool isSigned = true;
   std::string cName;  // "int", "unsigned char", "_Bool", ... (may be empty)
   bool pointer = false;  // a C pointer: its value is a byte address (see Origin::addressRanges)
+  bool floating = false;  // a C float, double or long double: a term of a floating-point sort (bits == 0)
 };
 
 struct Variable {

@@ -6,6 +6,8 @@
 #include <functional>
 #include <map>
 
+#include "smt/Terms.h"
+
 namespace argus::ir {
 namespace {
 
@@ -281,6 +283,23 @@ std::string irreducibleProcedure(const Program& p) {
   CallGraph calls(p);
   for (auto& proc : p.procs())
     if (calls.reachable()[proc.id] && !isReducible(p, proc.id)) return proc.name;
+  return "";
+}
+
+std::string floatingPointUse(const Program& p) {
+  auto floating = [](const z3::sort& sort) {
+    return sort.sort_kind() == Z3_FLOATING_POINT_SORT || sort.sort_kind() == Z3_ROUNDING_MODE_SORT ||
+           (sort.is_array() && (sort.array_range().sort_kind() == Z3_FLOATING_POINT_SORT));
+  };
+  for (const Variable& var : p.vars())
+    if (floating(var.cur.get_sort())) return "variable " + var.name;
+  for (const Edge& e : p.edges()) {
+    std::vector<z3::expr> terms = e.isCall() ? e.args : std::vector<z3::expr>{e.formula};
+    bool found = false;
+    for (const z3::expr& t : terms)
+      smt::forEachSubterm(t, [&](const z3::expr& sub) { found = found || floating(sub.get_sort()); });
+    if (found) return "edge " + std::to_string(e.id) + (e.loc.known() ? " at " + e.loc.str() : "");
+  }
   return "";
 }
 

@@ -30,6 +30,10 @@ bool isReducible(const Program& p, ProcId proc);
 /// unwinding engines, bmc and si, refuse).
 std::string irreducibleProcedure(const Program& p);
 
+/// Where the program uses floating-point terms (a variable, or an edge whose formula or call arguments
+/// hold one), as text for a message; empty if it uses none. Only bmc and kind take such programs.
+std::string floatingPointUse(const Program& p);
+
 /// Locations reachable from the procedure's entry (intraprocedural, call edges count as edges).
 std::vector<bool> reachableFromEntry(const Program& p, ProcId proc);
 /// Locations from which the procedure's exit or error location is reachable.

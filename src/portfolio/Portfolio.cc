@@ -338,6 +338,9 @@ std::vector<Slot> defaultEngines(const Shape& shape) {
     return shape.nonLinear ? std::vector<Slot>{{"recmc"}, {"bmc"}}
                            : std::vector<Slot>{{"kind", 0.2}, {"predabs", 0.6}, {"maxsmt"}, {"recmc"},
                                                {"bmc"}, {"impact"}};
+  // Floating point: only bmc and kind take it (engines::EngineInfo::floatingPoint); kind proves and finds
+  // bugs, bmc's deeper unwindings find those kind's base case reaches late.
+  if (shape.floatingPoint) return {{"kind"}, {"bmc"}};
   if (shape.recursive) return {{"recmc"}, {"bmc"}};
   // Driver-sized programs: kind's base case (bmc) and predabs's first large block each hold the whole
   // program, which Z3 did not decide within 90 s on any of the ten ntdrivers tasks; corral's lazily inlined

@@ -79,6 +79,7 @@ struct Shape {
   bool nonLinear = false;  // clauses: some clause has several body applications
   bool reals = false;      // clauses: some predicate argument or clause variable is a real (LRA)
   bool manyProcedures = false;  // C: at least kManyProcedures procedures are reachable from main
+  bool floatingPoint = false;   // C: the program has floating-point terms (ir::floatingPointUse)
 };
 
 /// From this many procedures reachable from main on, a C program without recursion is driver-sized: the

@@ -1,6 +1,7 @@
 // Value and variable-name formatting shared by the trace text and the JSON report.
 #include "report/ValueText.h"
 
+#include "smt/Floats.h"
 #include "smt/Terms.h"
 
 namespace argus::report {
@@ -25,6 +26,7 @@ std::string valueText(const z3::expr& value, const ir::ValueType& type) {
     if (type.cName.empty() && type.bits == 0) return value.is_true() ? "true" : "false";
     return value.is_true() ? "1" : "0";
   }
+  if (smt::isFloat(value)) return smt::floatDisplay(value);
   if (!value.is_numeral()) return value.to_string();
   if (value.is_int() && type.bits > 0 && !type.isSigned) return unsignedReading(value, type.bits);
   return smt::numeralText(value, value.is_bv() && type.isSigned && type.bits > 0);

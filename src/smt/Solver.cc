@@ -6,14 +6,29 @@
 #include <filesystem>
 #include <fstream>
 
+#include "smt/Terms.h"
 #include "util/Error.h"
 
 namespace argus::smt {
 namespace {
 
+/// Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none.
+unsigned timeoutMilliseconds(double seconds) {
+  return std::isfinite(seconds) ? static_cast<unsigned>(std::min(std::max(1.0, seconds * 1000.0), 4e9)) : UINT_MAX;
+}
+
 z3::solver makeSolver(z3::context& ctx, const std::string& logic) {
   if (logic.empty()) return z3::solver(ctx);
   return z3::solver(ctx, logic.c_str());
+}
+
+/// Floating point as bit-vectors, bit-blasted; what remains (integers, arrays) goes to the SMT core. The
+/// tactic itself keeps the time limit (a solver made of a tactic may not read the timeout parameter).
+z3::solver bitBlastingSolver(z3::context& ctx, unsigned milliseconds) {
+  z3::tactic chain = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "propagate-values") & z3::tactic(ctx, "fpa2bv") &
+                     z3::tactic(ctx, "propagate-values") & z3::tactic(ctx, "simplify") & z3::tactic(ctx, "bit-blast") &
+                     z3::tactic(ctx, "smt");
+  return (milliseconds == UINT_MAX ? chain : z3::try_for(chain, milliseconds)).mk_solver();
 }
 
 }  // namespace
@@ -30,7 +45,11 @@ const char* toString(SatResult r) {
 Solver::Solver(z3::context& ctx, SolverConfig config)
     : ctx_(&ctx), config_(std::move(config)), solver_(makeSolver(ctx, config_.logic)) {}
 
-void Solver::add(const z3::expr& e) { solver_.add(e); }
+void Solver::add(const z3::expr& e) {
+  if (!floatingPoint_)
+    forEachSubterm(e, [&](const z3::expr& t) { floatingPoint_ = floatingPoint_ || t.get_sort().sort_kind() == Z3_FLOATING_POINT_SORT; });
+  solver_.add(e);
+}
 void Solver::push() { solver_.push(); }
 void Solver::pop(unsigned n) { solver_.pop(n); }
 unsigned Solver::assertionCount() const { return solver_.assertions().size(); }
@@ -57,6 +76,7 @@ SatResult Solver::run(const z3::expr_vector& assumptions) {
                                   : std::numeric_limits<double>::infinity();
   if (config_.queryTimeoutSeconds > 0) limit = std::min(limit, config_.queryTimeoutSeconds);
   if (!config_.dumpDir.empty()) dump(assumptions);
+  if (floatingPoint_) return runPreprocessed(assumptions, limit);
   if (config_.preprocessFirst) {
     Stopwatch watch;
     SatResult first = runPreprocessed(assumptions, std::min(limit, std::max(2.0, limit / 4)));
@@ -67,10 +87,6 @@ SatResult Solver::run(const z3::expr_vector& assumptions) {
   return incremental(assumptions, limit);
 }
 
-/// Z3 reads the timeout in milliseconds as an unsigned; UINT_MAX means none.
-static unsigned timeoutMilliseconds(double seconds) {
-  return std::isfinite(seconds) ? static_cast<unsigned>(std::min(std::max(1.0, seconds * 1000.0), 4e9)) : UINT_MAX;
-}
 
 SatResult Solver::incremental(const z3::expr_vector& assumptions, double limit) {
   // Setting parameters makes Z3 rebuild its parameter table (milliseconds per check), so the timeout is
@@ -91,7 +107,7 @@ SatResult Solver::runPreprocessed(const z3::expr_vector& assumptions, double sec
   // logic preprocesses the whole problem first (on the drivers, the default tactic decides queries that a
   // fixed chain simplify, propagate-values, solve-eqs, elim-uncnstr, smt leaves undecided).
   z3::context& ctx = *ctx_;
-  z3::solver fresh = makeSolver(ctx, config_.logic);
+  z3::solver fresh = floatingPoint_ ? bitBlastingSolver(ctx, timeoutMilliseconds(seconds)) : makeSolver(ctx, config_.logic);
   z3::params p(ctx);
   p.set("timeout", timeoutMilliseconds(seconds));
   fresh.set(p);

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <unordered_set>
 
+#include "smt/Floats.h"
 #include "smt/TermWalk.h"
 #include "util/Error.h"
 
@@ -100,5 +101,7 @@ std::string numeralText(const z3::expr& value, bool asSigned) {
   }
   return value.to_string();
 }
+
+bool isValue(const z3::expr& e) { return e.is_numeral() || e.is_true() || e.is_false() || isFloatNumeral(e); }
 
 }  // namespace argus::smt

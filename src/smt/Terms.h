@@ -57,5 +57,7 @@ size_t dagSize(const z3::expr& e);
 /// Decimal text of an Int/BV/Bool/Real numeral value (Bool as 1/0); a BV reads as unsigned unless
 /// `asSigned` asks for two's complement.
 std::string numeralText(const z3::expr& value, bool asSigned = false);
+/// True iff `e` is a value: a numeral (floating-point ones included), true or false.
+bool isValue(const z3::expr& e);
 
 }  // namespace argus::smt

@@ -1,6 +1,9 @@
 // Nondet inputs fixed to a witness's values (see FixedInputs.h).
 #include "transforms/FixedInputs.h"
 
+#include <cstdlib>
+
+#include "smt/Floats.h"
 #include "smt/Terms.h"
 #include "util/Error.h"
 
@@ -13,6 +16,13 @@ bool isCNondet(const ir::NondetInput& input) { return input.function.rfind("__VE
 /// unsigned type), or a truth value.
 z3::expr valueFor(const ir::NondetInput& input, const std::string& value) {
   z3::context& ctx = input.term.ctx();
+  if (smt::isFloat(input.term)) {
+    // A C floating literal, inf or nan (what witnesses give); a float's literal is exact as a double.
+    char* end = nullptr;
+    double number = std::strtod(value.c_str(), &end);
+    if (end == value.c_str() || *end != 0) throw UnsupportedError("'" + value + "' is no floating-point value");
+    return z3::expr(ctx, Z3_mk_fpa_numeral_double(ctx, number, input.term.get_sort()));
+  }
   z3::expr number = ctx.int_val(value.c_str());
   if (input.term.is_int()) return number;
   if (input.term.is_bv()) return z3::int2bv(input.term.get_sort().bv_size(), number).simplify();

@@ -101,9 +101,17 @@ ValidationOutcome outcome(Validity v, std::string kind, std::string detail) { re
 /// N of "\result == N" (a C integer constant, optionally with suffixes and a closing ';'), or nothing.
 std::optional<std::string> resultValue(const std::string& constraint) {
   static const std::regex kResult(R"(^\s*\\result\s*==\s*(-?[0-9]+)[uUlL]*\s*;?\s*$)");
+  // Floats: a decimal or hexadecimal floating literal, (-)INFINITY, and `\result != \result` for a NaN.
+  static const std::regex kFloat(
+      R"(^\s*\\result\s*==\s*(-?(0[xX][0-9a-fA-F]*\.?[0-9a-fA-F]*[pP][+-]?[0-9]+|[0-9]*\.[0-9]*([eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+))[fFlL]?\s*;?\s*$)");
+  static const std::regex kInfinity(R"(^\s*\\result\s*==\s*(-?)INFINITY\s*;?\s*$)");
+  static const std::regex kNaN(R"(^\s*\\result\s*!=\s*\\result\s*;?\s*$)");
   std::smatch match;
-  if (!std::regex_match(constraint, match, kResult)) return std::nullopt;
-  return match[1].str();
+  if (std::regex_match(constraint, match, kResult)) return match[1].str();
+  if (std::regex_match(constraint, match, kFloat)) return match[1].str();
+  if (std::regex_match(constraint, match, kInfinity)) return match[1].str() + "inf";
+  if (std::regex_match(constraint, kNaN)) return std::string("nan");
+  return std::nullopt;
 }
 
 /// The program compiled and run natively with `values` for its nondet calls, in order. no-overflow: the

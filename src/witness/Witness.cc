@@ -16,6 +16,7 @@
 #include "frontend/c/CompileCache.h"
 #include "ir/Definitions.h"
 #include "report/ValueText.h"
+#include "smt/Floats.h"
 #include "util/Error.h"
 #include "witness/CExpression.h"
 #include "witness/GraphMl.h"
@@ -93,8 +94,15 @@ std::variant<std::vector<Waypoint>, std::string> violationWaypoints(const ir::Pr
         return "the call of " + input.function + " has no position in " + file;
       auto end = source.closingParenthesis(input.loc.line, input.loc.column);
       if (!end) return "cannot find the end of the call at " + input.loc.str();
-      waypoints.push_back({"function_return", end->first, end->second, program.proc(edge.proc).name,
-                           "\\result == " + report::valueText(step.inputs[i], input.type), input.function});
+      std::string constraint = "\\result == " + report::valueText(step.inputs[i], input.type);
+      if (input.type.floating) {
+        // Exact: a hexadecimal literal; a NaN is the value that differs from itself.
+        std::optional<std::string> literal = smt::floatLiteral(step.inputs[i]);
+        if (!literal) return "the value of " + input.function + " is no float or double numeral";
+        constraint = *literal == "NAN" ? "\\result != \\result" : "\\result == " + *literal;
+      }
+      waypoints.push_back({"function_return", end->first, end->second, program.proc(edge.proc).name, constraint,
+                           input.function});
     }
   }
   if (trace.steps.empty()) return std::string("the trace is empty");

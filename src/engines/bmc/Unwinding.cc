@@ -130,7 +130,7 @@ void Unwinding::expandTransition(NodeId n, const ir::Edge& e) {
   assertFormula(z3::implies(taken, nodes_[n].reach && inst.formula));
   if (!e.unsupported.empty()) unsupportedInstances_[e.id].push_back(taken);
   Key key{e.to, nodes_[n].frame, loops_.countersAfter(e, nodes_[n].counters)};
-  addInEdge(key, nodes_[n].depth, InEdge{taken, Via::Transition, e.id, n}, inst.post);
+  addInEdge(key, nodes_[n].depth, InEdge{taken, Via::Transition, e.id, n, inst.inputTerms}, inst.post);
 }
 
 void Unwinding::expandCall(NodeId n, const ir::Edge& e) {
@@ -284,6 +284,7 @@ Unwinding::Counterexample Unwinding::extractCounterexample(const z3::model& mode
                   : in->via == Via::Return ? ir::TraceStep::Kind::Return
                                            : ir::TraceStep::Kind::Edge;
       step.edge = in->edge;
+      for (const z3::expr& input : in->inputs) step.inputs.push_back(model.eval(input, true));
       out.trace.steps.push_back(std::move(step));
     }
     const Node& from = nodes_[in->from];

@@ -115,6 +115,10 @@ class Unwinding {
     Via via;
     ir::EdgeId edge;  // the transition, or the call edge of a Call/Return
     NodeId from;
+    /// A transition's nondet inputs in the unwinding: their model values go into the trace as a proposal
+    /// that the trace checker runs the path with (it checks every step; floating-point paths the solver
+    /// would take seconds to decide again).
+    std::vector<z3::expr> inputs = {};
   };
   struct Node {
     ir::LocId loc;

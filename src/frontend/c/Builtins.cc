@@ -11,6 +11,11 @@
 namespace argus::frontend {
 
 std::optional<ir::ValueType> nondetType(const std::string& suffix, bool ilp32) {
+  if (suffix == "float" || suffix == "double") {
+    ir::ValueType floating{0, true, suffix};
+    floating.floating = true;
+    return floating;
+  }
   unsigned longBits = ilp32 ? 32 : 64;
   struct Entry {
     unsigned bits;  // 0: long-sized
@@ -55,7 +60,7 @@ Builtin classifyFunction(const std::string& name, const std::string& errorFuncti
       b.nondetType = *type;
       b.nondetBool = suffix == "bool" || suffix == "_Bool";
     }
-    return b;  // nondet float, double, ...: unknown, hence unsupported
+    return b;  // nondet long double, ...: unknown, hence unsupported
   }
   if (name == "__VERIFIER_assume") {
     b.kind = BuiltinKind::Assume;

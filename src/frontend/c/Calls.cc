@@ -103,6 +103,7 @@ bool FunctionTranslator::translateCallOf(Segment& segment, const llvm::CallInst&
 
 void FunctionTranslator::translateExternalCall(Segment& segment, const llvm::CallInst& call, const llvm::Function& callee) {
   std::string name = callee.getName().str();
+  if (translateFloatFunction(segment, call, name)) return;
   // What it may do to memory is not modelled: only a function that can take no memory in and give none
   // back (isExternalFunction) is translated.
   bool external = isExternalFunction(callee, module_.task.errorFunction, module_.task.ilp32);
@@ -118,6 +119,20 @@ void FunctionTranslator::translateExternalCall(Segment& segment, const llvm::Cal
 void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst& call, const std::string& name,
                                          const Builtin& builtin) {
   if (call.getType()->isVoidTy()) return;
+  if (builtin.nondetType.floating) {
+    // Any value of the format, NaNs and infinities included; the trace records it as a float of the
+    // function's type (its bit pattern for the native replay), converted as C converts a returned value.
+    FloatFormat returned = formatOf(call.getType(), "nondet value");
+    z3::context& ctx = program_.ctx();
+    FloatFormat produced = builtin.nondetType.cName == "float" ? FloatFormat{8, 24, &llvm::APFloat::IEEEsingle()}
+                                                               : FloatFormat{11, 53, &llvm::APFloat::IEEEdouble()};
+    z3::expr input = smt::freshConst(ctx, program_.proc(proc_).name + "::" + name, floats_.sortOf(produced));
+    segment.aux.push_back(input);
+    segment.inputs.push_back(ir::NondetInput{input, name, builtin.nondetType, sourceLocOf(call)});
+    define(segment, call, returned.bits() == produced.bits() ? input : floats_.convert(input, returned));
+    if (!debugNames_.lookup(&call).known) segment.label.push_back(name + "()");
+    return;
+  }
   // A pointer is its address, as an unsigned integer of the pointer's width.
   bool pointer = call.getType()->isPointerTy();
   unsigned bits = pointer ? module_.memory.pointerBits() : bitsOf(call.getType(), "nondet value");
@@ -385,6 +400,7 @@ bool FunctionTranslator::translateIntrinsic(Segment& segment, const llvm::CallIn
     }
     default:
       if (isOverflowIntrinsic(&call)) return true;  // computed at its extractvalues (Overflow.cc)
+      if (translateFloatFunction(segment, call, callee.getName().str())) return true;
       throw UnsupportedFeature("call of intrinsic " + callee.getName().str());
   }
 }

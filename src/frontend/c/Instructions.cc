@@ -1,5 +1,6 @@
 // The semantics of values and non-memory instructions, terminators with their phi assignments, and
 // the C-like text of values used in edge labels.
+#include <llvm/ADT/SmallString.h>
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Operator.h>
@@ -52,11 +53,11 @@ IntPred intPredOf(llvm::CmpInst::Predicate predicate) {
 
 const char* cOperator(unsigned opcode) {
   switch (opcode) {
-    case llvm::Instruction::Add: return "+";
-    case llvm::Instruction::Sub: return "-";
-    case llvm::Instruction::Mul: return "*";
-    case llvm::Instruction::SDiv: case llvm::Instruction::UDiv: return "/";
-    case llvm::Instruction::SRem: case llvm::Instruction::URem: return "%";
+    case llvm::Instruction::Add: case llvm::Instruction::FAdd: return "+";
+    case llvm::Instruction::Sub: case llvm::Instruction::FSub: return "-";
+    case llvm::Instruction::Mul: case llvm::Instruction::FMul: return "*";
+    case llvm::Instruction::SDiv: case llvm::Instruction::UDiv: case llvm::Instruction::FDiv: return "/";
+    case llvm::Instruction::SRem: case llvm::Instruction::URem: case llvm::Instruction::FRem: return "%";
     case llvm::Instruction::Shl: return "<<";
     case llvm::Instruction::LShr: case llvm::Instruction::AShr: return ">>";
     case llvm::Instruction::And: return "&";
@@ -68,12 +69,12 @@ const char* cOperator(unsigned opcode) {
 
 const char* cComparison(llvm::CmpInst::Predicate predicate) {
   switch (predicate) {
-    case llvm::CmpInst::ICMP_EQ: return "==";
-    case llvm::CmpInst::ICMP_NE: return "!=";
-    case llvm::CmpInst::ICMP_SLT: case llvm::CmpInst::ICMP_ULT: return "<";
-    case llvm::CmpInst::ICMP_SLE: case llvm::CmpInst::ICMP_ULE: return "<=";
-    case llvm::CmpInst::ICMP_SGT: case llvm::CmpInst::ICMP_UGT: return ">";
-    case llvm::CmpInst::ICMP_SGE: case llvm::CmpInst::ICMP_UGE: return ">=";
+    case llvm::CmpInst::ICMP_EQ: case llvm::CmpInst::FCMP_OEQ: case llvm::CmpInst::FCMP_UEQ: return "==";
+    case llvm::CmpInst::ICMP_NE: case llvm::CmpInst::FCMP_ONE: case llvm::CmpInst::FCMP_UNE: return "!=";
+    case llvm::CmpInst::ICMP_SLT: case llvm::CmpInst::ICMP_ULT: case llvm::CmpInst::FCMP_OLT: case llvm::CmpInst::FCMP_ULT: return "<";
+    case llvm::CmpInst::ICMP_SLE: case llvm::CmpInst::ICMP_ULE: case llvm::CmpInst::FCMP_OLE: case llvm::CmpInst::FCMP_ULE: return "<=";
+    case llvm::CmpInst::ICMP_SGT: case llvm::CmpInst::ICMP_UGT: case llvm::CmpInst::FCMP_OGT: case llvm::CmpInst::FCMP_UGT: return ">";
+    case llvm::CmpInst::ICMP_SGE: case llvm::CmpInst::ICMP_UGE: case llvm::CmpInst::FCMP_OGE: case llvm::CmpInst::FCMP_UGE: return ">=";
     default: return "?";
   }
 }
@@ -94,6 +95,17 @@ unsigned FunctionTranslator::bitsOf(const llvm::Type* type, const char* what) co
   return type->getIntegerBitWidth();
 }
 
+FloatFormat FunctionTranslator::formatOf(const llvm::Type* type, const char* what) const {
+  if (auto format = FloatEncoder::formatOf(type)) return *format;
+  throw UnsupportedFeature(std::string(what) + " (floating-point format of " + (type->isHalfTy() ? "half" : "this type") +
+                           ")");
+}
+
+/// True iff argus models values of the type: integers, pointers, and the floating-point formats.
+static bool isModelledScalar(const llvm::Type* type) {
+  return type->isIntegerTy() || type->isPointerTy() || FloatEncoder::formatOf(type).has_value();
+}
+
 z3::expr FunctionTranslator::freshValue(Segment& segment, unsigned bits, const std::string& name) {
   z3::expr value = smt::freshConst(program_.ctx(), program_.proc(proc_).name + "::" + name, encoder_.sortOf(bits));
   segment.aux.push_back(value);
@@ -108,6 +120,18 @@ z3::expr FunctionTranslator::term(Segment& segment, const llvm::Value* value) {
   if (auto it = module_.parameters.find(value); it != module_.parameters.end()) return program_.var(it->second).cur;
   const llvm::Type* type = value->getType();
   if (type->isPointerTy()) return pointerTerm(segment, value);
+  if (type->isFloatingPointTy()) {
+    FloatFormat format = formatOf(type, "floating-point value");
+    if (auto* constant = llvm::dyn_cast<llvm::ConstantFP>(value)) return floats_.constant(constant->getValueAPF());
+    if (llvm::isa<llvm::UndefValue>(value)) {
+      z3::expr undef = smt::freshConst(program_.ctx(), program_.proc(proc_).name + "::undef", floats_.sortOf(format));
+      segment.aux.push_back(undef);
+      return undef;
+    }
+    if (auto* expression = llvm::dyn_cast<llvm::ConstantExpr>(value); expression && expression->isCast())
+      return floatCastTerm(segment, llvm::cast<llvm::Operator>(*expression));
+    throw UnsupportedFeature("floating-point constant expression");
+  }
   if (!type->isIntegerTy()) throw UnsupportedFeature(nonIntegerFeature(type));
   if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(value)) return encoder_.constant(constant->getValue());
   if (llvm::isa<llvm::UndefValue>(value)) return freshValue(segment, type->getIntegerBitWidth(), "undef");
@@ -131,7 +155,13 @@ void FunctionTranslator::define(Segment& segment, const llvm::Instruction& instr
 // ---------------------------------------------------------------- instructions
 
 bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Instruction& instruction) {
-  if (llvm::isa<llvm::BinaryOperator>(instruction)) {
+  if (llvm::isa<llvm::BinaryOperator>(instruction) && instruction.getType()->isFloatingPointTy()) {
+    define(segment, instruction, floatBinaryTerm(segment, llvm::cast<llvm::Operator>(instruction)));
+  } else if (instruction.getOpcode() == llvm::Instruction::FNeg) {
+    define(segment, instruction, floatBinaryTerm(segment, llvm::cast<llvm::Operator>(instruction)));
+  } else if (llvm::isa<llvm::FCmpInst>(instruction)) {
+    define(segment, instruction, floatCompareTerm(segment, llvm::cast<llvm::Operator>(instruction)));
+  } else if (llvm::isa<llvm::BinaryOperator>(instruction)) {
     define(segment, instruction, binaryTerm(segment, llvm::cast<llvm::Operator>(instruction)));
   } else if (llvm::isa<llvm::ICmpInst>(instruction)) {
     define(segment, instruction, compareTerm(segment, llvm::cast<llvm::Operator>(instruction)));
@@ -155,10 +185,8 @@ bool FunctionTranslator::translateInstruction(Segment& segment, const llvm::Inst
              extract && isOverflowIntrinsic(extract->getAggregateOperand())) {
     translateOverflowResult(segment, *extract);
   } else if (auto* freeze = llvm::dyn_cast<llvm::FreezeInst>(&instruction)) {
-    if (!freeze->getType()->isPointerTy()) bitsOf(freeze->getType(), "freeze");
+    if (!isModelledScalar(freeze->getType())) bitsOf(freeze->getType(), "freeze");
     define(segment, instruction, term(segment, freeze->getOperand(0)));
-  } else if (instruction.getType()->isFloatingPointTy() || llvm::isa<llvm::FCmpInst>(instruction)) {
-    throw UnsupportedFeature("floating-point arithmetic");
   } else {
     throw UnsupportedFeature(std::string("instruction '") + instruction.getOpcodeName() + "'");
   }
@@ -210,7 +238,7 @@ z3::expr FunctionTranslator::compareTerm(Segment& segment, const llvm::Operator&
 }
 
 z3::expr FunctionTranslator::selectTerm(Segment& segment, const llvm::Operator& select) {
-  if (!select.getType()->isPointerTy()) bitsOf(select.getType(), "conditional expression");
+  if (!isModelledScalar(select.getType())) bitsOf(select.getType(), "conditional expression");
   z3::expr c = term(segment, select.getOperand(0));
   return z3::ite(c, term(segment, select.getOperand(1)), term(segment, select.getOperand(2)));
 }
@@ -219,6 +247,7 @@ z3::expr FunctionTranslator::castTerm(Segment& segment, const llvm::Operator& ca
   const llvm::Value* operand = cast.getOperand(0);
   const llvm::Type* from = operand->getType();
   const llvm::Type* to = cast.getType();
+  if (from->isFloatingPointTy() || to->isFloatingPointTy()) return floatCastTerm(segment, cast);
   switch (cast.getOpcode()) {
     case llvm::Instruction::Trunc:
     case llvm::Instruction::ZExt:
@@ -234,7 +263,7 @@ z3::expr FunctionTranslator::castTerm(Segment& segment, const llvm::Operator& ca
       throw UnsupportedFeature("reinterpreting bit cast");
     case llvm::Instruction::PtrToInt: return pointerToInteger(pointerTerm(segment, operand), bitsOf(to, "conversion"));
     case llvm::Instruction::IntToPtr: return integerToPointer(segment, operand);
-    default: throw UnsupportedFeature("floating-point conversion");
+    default: throw UnsupportedFeature(std::string("conversion '") + llvm::Instruction::getOpcodeName(cast.getOpcode()) + "'");
   }
 }
 
@@ -264,7 +293,7 @@ std::vector<FunctionTranslator::PhiAssignment> FunctionTranslator::phiAssignment
                                                                                   const llvm::BasicBlock& to) {
   std::vector<PhiAssignment> out;
   for (const llvm::PHINode& phi : to.phis()) {
-    if (!phi.getType()->isPointerTy()) bitsOf(phi.getType(), "value merged at a join");
+    if (!isModelledScalar(phi.getType())) bitsOf(phi.getType(), "value merged at a join");
     const llvm::Value* incoming = phi.getIncomingValueForBlock(&from);
     ir::VarId var = variables_.at(&phi);
     std::string target = variableText(var), source = text(incoming);
@@ -297,7 +326,7 @@ void FunctionTranslator::translateTerminator(Segment& segment, const llvm::Instr
     const llvm::Value* value = ret->getReturnValue();
     std::vector<PhiAssignment> result;
     if (value) {
-      if (!value->getType()->isPointerTy()) bitsOf(value->getType(), "return of a non-integer value");
+      if (!isModelledScalar(value->getType())) bitsOf(value->getType(), "return of a non-scalar value");
       ir::VarId var = module_.results.at(&function_);
       result.push_back({var, term(segment, value), "return " + text(value)});
     }
@@ -323,6 +352,11 @@ std::string FunctionTranslator::text(const llvm::Value* value) {
   if (auto it = module_.parameters.find(value); it != module_.parameters.end()) return variableText(it->second);
   if (auto* constant = llvm::dyn_cast<llvm::ConstantInt>(value))
     return constant->getBitWidth() == 1 ? (constant->isOne() ? "1" : "0") : llvm::toString(constant->getValue(), 10, true);
+  if (auto* constant = llvm::dyn_cast<llvm::ConstantFP>(value)) {
+    llvm::SmallString<32> digits;
+    constant->getValueAPF().toString(digits);
+    return std::string(digits.str());
+  }
   if (llvm::isa<llvm::UndefValue>(value)) return "nondet";
   if (llvm::isa<llvm::ConstantPointerNull>(value)) return "NULL";
   if (auto* function = llvm::dyn_cast<llvm::Function>(value)) return "&" + function->getName().str();
@@ -339,7 +373,7 @@ std::string FunctionTranslator::expressionText(const llvm::Value* value) {
   std::string out = "?";
   if (auto* binary = llvm::dyn_cast<llvm::BinaryOperator>(value)) {
     out = "(" + text(binary->getOperand(0)) + " " + cOperator(binary->getOpcode()) + " " + text(binary->getOperand(1)) + ")";
-  } else if (auto* compare = llvm::dyn_cast<llvm::ICmpInst>(value)) {
+  } else if (auto* compare = llvm::dyn_cast<llvm::CmpInst>(value)) {
     out = text(compare->getOperand(0)) + " " + cComparison(compare->getPredicate()) + " " + text(compare->getOperand(1));
   } else if (auto* cast = llvm::dyn_cast<llvm::CastInst>(value)) {
     out = text(cast->getOperand(0));

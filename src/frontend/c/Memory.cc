@@ -11,24 +11,29 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 
+#include "frontend/c/FloatEncoding.h"
 #include "util/Error.h"
 
 namespace argus::frontend {
 
 std::optional<CellLayout> cellLayout(llvm::Type* type, const llvm::DataLayout& layout) {
   if (auto* integer = llvm::dyn_cast<llvm::IntegerType>(type)) return CellLayout{integer->getBitWidth(), 1};
+  // float and double: cells of their own kind; x87's 80-bit format has padding in memory, so no cells.
+  if (type->isFloatTy() || type->isDoubleTy()) return CellLayout{static_cast<unsigned>(type->getPrimitiveSizeInBits().getFixedSize()), 1, true};
   if (auto* array = llvm::dyn_cast<llvm::ArrayType>(type)) {
     auto inner = cellLayout(array->getElementType(), layout);
     if (!inner) return std::nullopt;
-    return CellLayout{inner->cellBits, inner->cells * array->getNumElements()};
+    return CellLayout{inner->cellBits, inner->cells * array->getNumElements(), inner->floating};
   }
   if (auto* structure = llvm::dyn_cast<llvm::StructType>(type)) {
     if (structure->isOpaque() || structure->getNumElements() == 0) return std::nullopt;
     CellLayout total;
     for (llvm::Type* field : structure->elements()) {
       auto inner = cellLayout(field, layout);
-      if (!inner || (total.cellBits != 0 && inner->cellBits != total.cellBits)) return std::nullopt;
+      if (!inner || (total.cellBits != 0 && (inner->cellBits != total.cellBits || inner->floating != total.floating)))
+        return std::nullopt;
       total.cellBits = inner->cellBits;
+      total.floating = inner->floating;
       total.cells += inner->cells;
     }
     // Padding would put bytes between cells that no cell index reaches.
@@ -50,7 +55,18 @@ std::optional<std::vector<llvm::APInt>> constantCells(const llvm::Constant* cons
     if (integer->getBitWidth() != cellBits) return std::nullopt;
     return std::vector<llvm::APInt>{integer->getValue()};
   }
+  if (auto* floating = llvm::dyn_cast<llvm::ConstantFP>(constant)) {
+    llvm::APInt bits = floating->getValueAPF().bitcastToAPInt();
+    if (bits.getBitWidth() != cellBits) return std::nullopt;
+    return std::vector<llvm::APInt>{bits};
+  }
   if (auto* data = llvm::dyn_cast<llvm::ConstantDataSequential>(constant)) {
+    if (data->getElementType()->isFloatingPointTy()) {
+      if (data->getElementType()->getPrimitiveSizeInBits() != cellBits) return std::nullopt;
+      std::vector<llvm::APInt> out;
+      for (unsigned i = 0; i < data->getNumElements(); ++i) out.push_back(data->getElementAsAPFloat(i).bitcastToAPInt());
+      return out;
+    }
     if (!data->getElementType()->isIntegerTy(cellBits)) return std::nullopt;
     std::vector<llvm::APInt> out;
     for (unsigned i = 0; i < data->getNumElements(); ++i) out.push_back(llvm::APInt(cellBits, data->getElementAsInteger(i)));
@@ -70,7 +86,7 @@ std::optional<std::vector<llvm::APInt>> constantCells(const llvm::Constant* cons
 
 bool isDirectScalarGlobal(const llvm::GlobalVariable& global) {
   llvm::Type* type = global.getValueType();
-  if (!type->isIntegerTy()) return false;
+  if (!type->isIntegerTy() && !type->isFloatTy() && !type->isDoubleTy()) return false;
   for (const llvm::User* user : global.users()) {
     if (auto* load = llvm::dyn_cast<llvm::LoadInst>(user)) {
       if (load->getType() != type) return false;
@@ -121,10 +137,12 @@ const MemoryObject* MemoryModel::create(const llvm::Value* base, ir::ProcId proc
     }
     object.cellBits = shape->cellBits;
     object.cells = shape->cells;
+    object.floating = shape->floating;
     object.scalar = isDirectScalarGlobal(*global);
-    ir::ValueType type{object.scalar && shape->cellBits > 1 ? shape->cellBits : 0, described.isSigned, described.cType};
-    z3::sort sort = object.scalar ? encoder_.sortOf(shape->cellBits)
-                                  : program_.ctx().array_sort(indexSort(), encoder_.sortOf(shape->cellBits));
+    ir::ValueType type{object.scalar && shape->cellBits > 1 && !shape->floating ? shape->cellBits : 0, described.isSigned,
+                       described.cType};
+    type.floating = object.scalar && shape->floating;
+    z3::sort sort = object.scalar ? cellSortOf(object) : program_.ctx().array_sort(indexSort(), cellSortOf(object));
     object.var = program_.addGlobal(names_.unique(cName), sort, described.known ? described.name : "", type);
     return add(object);
   }
@@ -140,8 +158,9 @@ const MemoryObject* MemoryModel::create(const llvm::Value* base, ir::ProcId proc
       return nullptr;
     }
     object.cellBits = shape->cellBits;
+    object.floating = shape->floating;
     object.cells = shape->cells * llvm::cast<llvm::ConstantInt>(alloca->getArraySize())->getZExtValue();
-    z3::sort sort = program_.ctx().array_sort(indexSort(), encoder_.sortOf(shape->cellBits));
+    z3::sort sort = program_.ctx().array_sort(indexSort(), cellSortOf(object));
     std::string name = names_.unique(program_.proc(proc).name + "::" + cName);
     object.var = program_.addVariable(proc, ir::VarRole::Local, name, sort, source.known ? source.name : "",
                                       ir::ValueType{0, source.isSigned, source.cType});
@@ -151,15 +170,26 @@ const MemoryObject* MemoryModel::create(const llvm::Value* base, ir::ProcId proc
   return nullptr;
 }
 
+z3::sort MemoryModel::cellSortOf(const MemoryObject& object) const {
+  if (!object.floating) return encoder_.sortOf(object.cellBits);
+  return FloatEncoder(encoder_).sortOf(object.cellBits == 32 ? FloatFormat{8, 24} : FloatFormat{11, 53});
+}
+
+z3::expr MemoryModel::cellConstant(const MemoryObject& object, const llvm::APInt& cell) const {
+  if (!object.floating) return encoder_.constant(cell);
+  const llvm::fltSemantics& semantics = object.cellBits == 32 ? llvm::APFloat::IEEEsingle() : llvm::APFloat::IEEEdouble();
+  return FloatEncoder(encoder_).constant(llvm::APFloat(semantics, cell));
+}
+
 z3::expr MemoryModel::constantTerm(const MemoryObject& object, const std::vector<llvm::APInt>& cells) const {
-  if (object.scalar) return encoder_.constant(cells.at(0));
+  if (object.scalar) return cellConstant(object, cells.at(0));
   z3::context& ctx = program_.ctx();
-  z3::expr zero = encoder_.constant(llvm::APInt(object.cellBits, 0));
+  z3::expr zero = cellConstant(object, llvm::APInt(object.cellBits, 0));
   z3::expr term = z3::const_array(indexSort(), zero);
   for (size_t i = 0; i < cells.size(); ++i) {
     if (cells[i].isZero()) continue;
     z3::expr index = encoder_.isInt() ? ctx.int_val(static_cast<uint64_t>(i)) : ctx.bv_val(static_cast<uint64_t>(i), pointerBits_);
-    term = z3::store(term, index, encoder_.constant(cells[i]));
+    term = z3::store(term, index, cellConstant(object, cells[i]));
   }
   return term;
 }
@@ -464,10 +494,14 @@ std::optional<CellLayout> objectCellsAt(const llvm::Value* pointer, const llvm::
   return std::nullopt;
 }
 
-bool accessedAsCellsFrom(const llvm::Value* pointer, unsigned cellBits, uint64_t bytes, bool atStart,
+bool accessedAsCellsFrom(const llvm::Value* pointer, const CellLayout& shape, uint64_t bytes, bool atStart,
                          const llvm::DataLayout& layout) {
+  unsigned cellBits = shape.cellBits;
   uint64_t cellBytes = (cellBits + 7) / 8;
-  auto isCell = [&](const llvm::Type* type) { return type->isIntegerTy(cellBits); };
+  auto isCell = [&](const llvm::Type* type) {
+    if (shape.floating) return (type->isFloatTy() || type->isDoubleTy()) && type->getPrimitiveSizeInBits() == cellBits;
+    return type->isIntegerTy(cellBits);
+  };
   for (const llvm::User* user : pointer->users()) {
     if (auto* load = llvm::dyn_cast<llvm::LoadInst>(user)) {
       if (!isCell(load->getType())) return false;
@@ -479,9 +513,9 @@ bool accessedAsCellsFrom(const llvm::Value* pointer, unsigned cellBits, uint64_t
       for (const ScaledIndex& index : parts.scaled)
         if (index.elementBytes % static_cast<int64_t>(cellBytes) != 0) return false;
       bool stays = atStart && parts.constantBytes == 0 && parts.scaled.empty();
-      if (!accessedAsCellsFrom(gep, cellBits, bytes, stays, layout)) return false;
+      if (!accessedAsCellsFrom(gep, shape, bytes, stays, layout)) return false;
     } else if (llvm::isa<llvm::BitCastOperator>(user)) {
-      if (!accessedAsCellsFrom(user, cellBits, bytes, atStart, layout)) return false;
+      if (!accessedAsCellsFrom(user, shape, bytes, atStart, layout)) return false;
     } else if (auto* call = llvm::dyn_cast<llvm::CallInst>(user)) {
       auto operation = memOperation(*call);
       if (!operation) continue;  // lifetime markers and debug records (addressEscapes checked the rest)
@@ -496,7 +530,7 @@ bool accessedAsCellsFrom(const llvm::Value* pointer, unsigned cellBits, uint64_t
       auto* constant = llvm::dyn_cast<llvm::GlobalVariable>(other->stripPointerCasts());
       bool constantSource = other == operation->source && constant && constant->isConstant();
       auto cells = objectCellsAt(other, layout);
-      if (!cells || cells->cellBits != cellBits) return false;
+      if (!cells || cells->cellBits != cellBits || cells->floating != shape.floating) return false;
       if (constantSource ? cells->cells * cellBytes < bytes : cells->cells * cellBytes != bytes) return false;
     }
   }
@@ -505,8 +539,8 @@ bool accessedAsCellsFrom(const llvm::Value* pointer, unsigned cellBits, uint64_t
 
 }  // namespace
 
-bool accessedAsCells(const llvm::Value* pointer, unsigned cellBits, uint64_t bytes, const llvm::DataLayout& layout) {
-  return accessedAsCellsFrom(pointer, cellBits, bytes, true, layout);
+bool accessedAsCells(const llvm::Value* pointer, const CellLayout& cells, uint64_t bytes, const llvm::DataLayout& layout) {
+  return accessedAsCellsFrom(pointer, cells, bytes, true, layout);
 }
 
 std::optional<std::vector<MemoryLeaf>> memOperationLeaves(const MemOperation& operation, const llvm::DataLayout& layout,
@@ -560,7 +594,7 @@ bool MemoryModel::inRegions(const llvm::Value* base) {
     llvm::Type* type = llvm::isa<llvm::GlobalVariable>(base) ? llvm::cast<llvm::GlobalVariable>(base)->getValueType()
                                                             : llvm::cast<llvm::AllocaInst>(base)->getAllocatedType();
     auto shape = cellLayout(type, layout_);
-    regions = !accessedAsCells(base, shape->cellBits, layout_.getTypeAllocSize(type).getFixedSize(), layout_);
+    regions = !accessedAsCells(base, *shape, layout_.getTypeAllocSize(type).getFixedSize(), layout_);
   }
   inRegions_.emplace(base, regions);
   return regions;

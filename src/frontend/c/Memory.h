@@ -50,18 +50,20 @@ struct MemoryObject {
   bool scalar = false;                // var holds the value itself (a scalar global)
   unsigned cellBits = 0;              // width of one cell
   uint64_t cells = 0;                 // number of cells
+  bool floating = false;              // cells are IEEE binary32 or binary64 values (cellBits 32 or 64)
   uint64_t cellBytes() const { return (cellBits + 7) / 8; }
 };
 
-/// The layout of a memory type as equal integer cells, if it has one.
+/// The layout of a memory type as equal integer cells (or equal float or double cells), if it has one.
 struct CellLayout {
   unsigned cellBits = 0;
   uint64_t cells = 0;
+  bool floating = false;
 };
 std::optional<CellLayout> cellLayout(llvm::Type* type, const llvm::DataLayout& layout);
 
-/// The cells of a constant initializer (zero, integers, arrays, structs, strings) of width cellBits;
-/// nullopt if it contains anything else (pointers, floats, ...).
+/// The cells of a constant initializer (zero, integers, floats as their bit patterns, arrays, structs, strings)
+/// of width cellBits; nullopt if it contains anything else (pointers, ...).
 std::optional<std::vector<llvm::APInt>> constantCells(const llvm::Constant* constant, unsigned cellBits,
                                                       const llvm::DataLayout& layout);
 
@@ -79,6 +81,9 @@ class MemoryModel {
   const std::vector<const MemoryObject*>& globals() const { return globalOrder_; }
   /// The value of a global object at program start (from its initializer; zero by default).
   z3::expr initialValue(const MemoryObject& object) const;
+  /// The sort of the object's cells, and one cell's value (a float from its bit pattern).
+  z3::sort cellSortOf(const MemoryObject& object) const;
+  z3::expr cellConstant(const MemoryObject& object, const llvm::APInt& cell) const;
   /// A constant array (or scalar) term holding `cells`.
   z3::expr constantTerm(const MemoryObject& object, const std::vector<llvm::APInt>& cells) const;
   z3::sort indexSort() const { return encoder_.indexSort(pointerBits_); }
@@ -171,11 +176,11 @@ class MemoryModel {
 /// value, and the object must live in region memory.
 bool addressEscapes(const llvm::Value* pointer);
 
-/// True iff every access through `pointer` (derived through GEPs and casts) reads or writes whole
-/// `cellBits`-bit integer cells, and every memset/memcpy of it covers the whole object of `bytes` bytes
+/// True iff every access through `pointer` (derived through GEPs and casts) reads or writes whole cells
+/// of the layout (integers of its width, or its floats), and every memset/memcpy of it covers the whole object of `bytes` bytes
 /// (a memcpy from or to an object of the same cells): then the object can be an array of its cells.
 /// Objects accessed otherwise (a char pointer over an int, a union) live in region memory.
-bool accessedAsCells(const llvm::Value* pointer, unsigned cellBits, uint64_t bytes, const llvm::DataLayout& layout);
+bool accessedAsCells(const llvm::Value* pointer, const CellLayout& cells, uint64_t bytes, const llvm::DataLayout& layout);
 
 /// A scalar piece of a memory type or constant: its byte offset, its type (an integer or a pointer
 /// type) and, for constants, its value (nullptr: undefined, so left arbitrary).

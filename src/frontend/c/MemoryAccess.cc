@@ -164,6 +164,14 @@ z3::expr FunctionTranslator::inBounds(const Address& address) {
 /// Shared by loads and stores: the address, checked to hold cells of the accessed width. Accesses out
 /// of the object's bounds are undefined behaviour and cut off like signed overflow.
 static void checkCellWidth(const Address& address, const llvm::Type* type) {
+  if (type->isFloatingPointTy() != address.object->floating)
+    throw UnsupportedFeature(type->isFloatingPointTy() ? "floating-point value in memory of integer cells"
+                                                       : "integer or pointer in memory of floating-point cells");
+  if (type->isFloatingPointTy()) {
+    if (type->getPrimitiveSizeInBits() != address.object->cellBits)
+      throw UnsupportedFeature("floating-point access of another width than the memory's cells");
+    return;
+  }
   if (!type->isIntegerTy()) throw UnsupportedFeature("pointer stored in memory of integer cells");
   unsigned bits = type->getIntegerBitWidth();
   if (bits != address.object->cellBits)
@@ -231,6 +239,9 @@ void FunctionTranslator::storeBytes(Segment& segment, const Address& address, co
 
 z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, llvm::Type* type) {
   z3::expr value = program_.ctx().bool_val(true);
+  // Region memory has arrays of integers and pointers only: a float there would need its own arrays and,
+  // in byte memory, its IEEE bit pattern.
+  if (address.inRegions() && type->isFloatingPointTy()) throw UnsupportedFeature("floating-point value in region memory");
   if (address.inRegions()) {
     requireNonNull(segment, address.base());
     if (address.bytes && !type->isIntegerTy(8)) return loadBytes(segment, address, type);
@@ -245,6 +256,7 @@ z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, ll
     z3::expr bounds = inBounds(address);
     if (!smt::isTrue(bounds)) segment.constraints.push_back(bounds);
     value = z3::select(contents, address.index);
+    if (address.object->floating) return value;  // every bit pattern is a value of the format
   }
   // Cells nobody wrote (an uninitialised local array, fresh heap) are arbitrary terms of the cell sort;
   // in the int encoding only the values of the C type exist, so the others are cut off.
@@ -254,6 +266,7 @@ z3::expr FunctionTranslator::loadAt(Segment& segment, const Address& address, ll
 }
 
 void FunctionTranslator::storeAt(Segment& segment, const Address& address, llvm::Type* type, const z3::expr& value) {
+  if (address.inRegions() && type->isFloatingPointTy()) throw UnsupportedFeature("floating-point value in region memory");
   if (address.inRegions()) requireNonNull(segment, address.base());
   if (address.promoted) {
     segment.assigned.insert_or_assign(module_.memory.promotedField(address.promoted, address.promotedOffset, type), value);
@@ -278,7 +291,7 @@ void FunctionTranslator::storeAt(Segment& segment, const Address& address, llvm:
 
 void FunctionTranslator::translateLoad(Segment& segment, const llvm::LoadInst& load) {
   llvm::Type* type = load.getType();
-  if (!type->isPointerTy()) bitsOf(type, "load");
+  if (!type->isPointerTy() && !type->isFloatingPointTy()) bitsOf(type, "load");
   Address address = accessAddress(segment, load.getPointerOperand());
   define(segment, load, loadAt(segment, address, type));
 }
@@ -286,7 +299,7 @@ void FunctionTranslator::translateLoad(Segment& segment, const llvm::LoadInst& l
 void FunctionTranslator::translateStore(Segment& segment, const llvm::StoreInst& store) {
   const llvm::Value* value = store.getValueOperand();
   llvm::Type* type = value->getType();
-  if (!type->isPointerTy()) bitsOf(type, "store");
+  if (!type->isPointerTy() && !type->isFloatingPointTy()) bitsOf(type, "store");
   Address address = accessAddress(segment, store.getPointerOperand());
   z3::expr stored = term(segment, value);
   segment.label.push_back(text(store.getPointerOperand()) + " = " + text(value));

@@ -95,7 +95,10 @@ void instrument(llvm::Module& module, const std::string& errorFunction, bool ilp
     if (!type) continue;  // unknown nondet type: left undefined, so linking reports it
     bool isBool = type->cName == "_Bool";
     NondetDeclaration declaration{name, isBool ? "_Bool" : cIntegerType(type->bits, type->isSigned), "void"};
-    if (llvm::Type* returned = function.getReturnType(); returned->isIntegerTy()) {
+    if (type->floating) declaration.valueType = type->cName;
+    if (llvm::Type* returned = function.getReturnType(); returned->isFloatingPointTy()) {
+      declaration.returnType = returned->isFloatTy() ? "float" : returned->isDoubleTy() ? "double" : "long double";
+    } else if (returned->isIntegerTy()) {
       bool isSigned = function.hasRetAttribute(llvm::Attribute::SExt) ||
                       (!function.hasRetAttribute(llvm::Attribute::ZExt) && type->isSigned);
       declaration.returnType = cIntegerType(returned->getIntegerBitWidth(), isSigned);
@@ -262,7 +265,7 @@ std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const s
          "#include <fcntl.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
          "#include <unistd.h>\n"
       << dataSource(patternFill)
-      << "static unsigned long long argus_next(const char* function) {\n"
+      << "static const char* argus_next_text(const char* function) {\n"
          "  if (argus_used >= argus_count) {\n"
          "    fprintf(stderr, \"__ARGUS_INPUTS_EXHAUSTED %s\\n\", function);\n"
          "    _exit(" << kInputsExhausted << ");\n  }\n"
@@ -270,7 +273,17 @@ std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const s
          "  if (in->function[0] && strcmp(in->function, function) != 0) {\n"
          "    fprintf(stderr, \"__ARGUS_WRONG_FUNCTION %s\\n\", function);\n"
          "    _exit(" << kWrongFunction << ");\n  }\n"
-         "  return in->text[0] == '-' ? (unsigned long long)strtoll(in->text, 0, 10) : strtoull(in->text, 0, 10);\n"
+         "  return in->text;\n"
+         "}\n"
+         "static unsigned long long argus_next(const char* function) {\n"
+         "  const char* text = argus_next_text(function);\n"
+         "  return text[0] == '-' ? (unsigned long long)strtoll(text, 0, 10) : strtoull(text, 0, 10);\n"
+         "}\n"
+         // A float input: its IEEE bit pattern in decimal (a trace's), or a C floating literal, inf or nan
+         // (a witness's), which strtod reads exactly.
+         "static int argus_is_bit_pattern(const char* text) {\n"
+         "  for (; *text; ++text) if (*text < '0' || *text > '9') return 0;\n"
+         "  return 1;\n"
          "}\n"
          "void __argus_error_reached(void) {\n"
          "  fprintf(stderr, \"" << errorMarker("") << "%s %u\\n\", argus_token, argus_used);\n"
@@ -287,6 +300,16 @@ std::string harnessSource(const std::vector<NondetDeclaration>& nondets, const s
     std::string head = (external ? nondet.symbol : nondet.name) + (external ? "()" : "(void)");
     if (nondet.returnType == "void") {
       out << "void " << head << " {" << (external ? "" : " argus_next(\"" + nondet.name + "\");") << " }\n";
+      continue;
+    }
+    if (nondet.valueType == "float" || nondet.valueType == "double") {
+      // A trace gives the value's IEEE bit pattern: bit-exact, NaNs and signed zeros included.
+      std::string bits = nondet.valueType == "float" ? "uint32_t" : "uint64_t";
+      out << nondet.returnType << " " << head << " {\n  const char* text = argus_next_text(\"" << nondet.name
+          << "\");\n  " << nondet.valueType << " value = (" << nondet.valueType << ")strtod(text, 0);\n"
+          << "  if (argus_is_bit_pattern(text)) {\n    " << bits << " bits = (" << bits
+          << ")strtoull(text, 0, 10);\n    memcpy(&value, &bits, sizeof value);\n  }\n  return ("
+          << nondet.returnType << ")value;\n}\n";
       continue;
     }
     out << nondet.returnType << " " << head << " { return (" << nondet.returnType << ")("
@@ -389,8 +412,10 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
 
   // The executable depends on the instrumented program and the harness only (the trace is data): the
   // compile cache, when there is one, keeps it for every other trace of the program.
+  // SSE2 arithmetic with -m32 as for the program's bitcode (compileToBitcode), libm for math.h functions;
   // no-overflow: the checks' runtime (libclang-rt-14-dev, for -m32 too) is linked and reports the fault.
-  std::vector<std::string> flags = {spec.ilp32 ? "-m32" : "-m64", "-O0", "-w"};
+  std::vector<std::string> flags = spec.ilp32 ? std::vector<std::string>{"-m32", "-msse2", "-mfpmath=sse", "-O0", "-w"}
+                                              : std::vector<std::string>{"-m64", "-O0", "-w"};
   if (spec.checkOverflow) flags.insert(flags.end(), overflowCheckFlags().begin(), overflowCheckFlags().end());
   std::optional<CompileCache> cache = CompileCache::fromEnvironment();
   std::string key;
@@ -405,7 +430,7 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
     ProcessSpec link;
     link.argv = {ARGUS_CLANG};
     link.argv.insert(link.argv.end(), flags.begin(), flags.end());
-    link.argv.insert(link.argv.end(), {bitcode, harness, "-o", executable});
+    link.argv.insert(link.argv.end(), {bitcode, harness, "-o", executable, "-lm"});
     link.stderrPath = diagnostics;
     link.tmpDir = dir;  // clang compiles the harness and the program to objects there before it links
     ProcessResult linked = runProcess(link);

@@ -23,10 +23,26 @@ bool isRematerialisedPointer(const llvm::Value* value) {
 
 ir::ValueType valueType(const llvm::Type* type, const SourceVariable& source) {
   unsigned bits = type->isIntegerTy() ? type->getIntegerBitWidth() : 0;
-  return ir::ValueType{bits > 1 ? bits : 0, source.isSigned, source.cType, type->isPointerTy()};
+  ir::ValueType out{bits > 1 ? bits : 0, source.isSigned, source.cType, type->isPointerTy()};
+  if (type->isFloatingPointTy()) {
+    out.floating = true;
+    if (out.cName.empty()) out.cName = type->isFloatTy() ? "float" : type->isDoubleTy() ? "double" : "long double";
+  }
+  return out;
+}
+
+bool isScalarValue(const llvm::Type* type) {
+  return type->isIntegerTy() || type->isPointerTy() || FloatEncoder::formatOf(type).has_value();
 }
 
 }  // namespace
+
+std::optional<z3::sort> ModuleContext::scalarSort(const llvm::Type* type) const {
+  if (type->isIntegerTy()) return encoder.sortOf(type->getIntegerBitWidth());
+  if (type->isPointerTy()) return memory.indexSort();
+  if (auto format = FloatEncoder::formatOf(type)) return floats.sortOf(*format);
+  return std::nullopt;
+}
 
 bool isUserFunction(const ModuleContext& module, const llvm::Function& function) {
   if (function.isDeclaration() || function.isIntrinsic()) return false;
@@ -43,36 +59,36 @@ ir::ProcId declareProcedure(ModuleContext& module, const llvm::Function& functio
   for (const llvm::Argument& argument : function.args()) {
     SourceVariable source = names.lookup(&argument);
     std::string cName = source.known ? source.name : "arg" + std::to_string(argument.getArgNo());
-    bool pointer = argument.getType()->isPointerTy();
-    if (!argument.getType()->isIntegerTy() && !pointer) {
-      module.unsupportedSignature.emplace(&function, "call of " + name + " with a non-integer parameter " + cName);
+    std::optional<z3::sort> sort = module.scalarSort(argument.getType());
+    if (!sort) {
+      module.unsupportedSignature.emplace(&function, "call of " + name + " with a non-scalar parameter " + cName);
       continue;
     }
     if (argument.hasByValAttr() || argument.hasInAllocaAttr() || argument.hasPreallocatedAttr()) {
       module.unsupportedSignature.emplace(&function, "call of " + name + " with a struct passed by value (" + cName + ")");
       continue;
     }
-    z3::sort sort = pointer ? module.memory.indexSort() : module.encoder.sortOf(argument.getType()->getIntegerBitWidth());
     module.parameters[&argument] =
-        program.addVariable(proc, ir::VarRole::Param, module.names.unique(name + "::" + cName), sort,
+        program.addVariable(proc, ir::VarRole::Param, module.names.unique(name + "::" + cName), *sort,
                             source.known ? source.name : "", valueType(argument.getType(), source));
   }
-  if (llvm::Type* returned = function.getReturnType(); returned->isIntegerTy() || returned->isPointerTy()) {
+  llvm::Type* returned = function.getReturnType();
+  if (std::optional<z3::sort> sort = module.scalarSort(returned)) {
     SourceVariable source;
     if (const llvm::DISubprogram* sub = function.getSubprogram())
       if (auto types = sub->getType()->getTypeArray(); types.size() > 0) describeType(types[0], source);
-    module.results[&function] =
-        program.addVariable(proc, ir::VarRole::Result, module.names.unique(name + "::return"),
-                            returned->isPointerTy() ? module.memory.indexSort()
-                                                    : module.encoder.sortOf(returned->getIntegerBitWidth()),
-                            "", valueType(returned, source));
+    module.results[&function] = program.addVariable(proc, ir::VarRole::Result, module.names.unique(name + "::return"),
+                                                    *sort, "", valueType(returned, source));
+  } else if (!returned->isVoidTy()) {
+    module.unsupportedSignature.emplace(&function, "call of " + name + " returning a non-scalar value");
   }
   module.procs[&function] = proc;
   return proc;
 }
 
 FunctionTranslator::FunctionTranslator(ModuleContext& module, const llvm::Function& function, ir::ProcId proc)
-    : module_(module), program_(module.program), encoder_(module.encoder), function_(function), proc_(proc),
+    : module_(module), program_(module.program), encoder_(module.encoder), floats_(module.floats), function_(function),
+      proc_(proc),
       debugNames_(function) {}
 
 void FunctionTranslator::translate(ir::LocId entryLoc) {
@@ -114,7 +130,7 @@ void FunctionTranslator::markUse(const llvm::Value* value, unsigned useSegment) 
   // The address of an object of its own is not a value: it is resolved where it is dereferenced.
   if (auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(instruction); alloca && !module_.memory.inRegions(alloca)) return;
   const llvm::Type* type = instruction->getType();
-  if ((type->isIntegerTy() || type->isPointerTy()) && segmentOf_.at(instruction) != useSegment)
+  if (isScalarValue(type) && segmentOf_.at(instruction) != useSegment)
     needsVariable_.insert(instruction);
 }
 
@@ -122,13 +138,13 @@ void FunctionTranslator::decideVariables() {
   for (const llvm::BasicBlock& block : function_)
     for (const llvm::Instruction& instruction : block) {
       if (auto* phi = llvm::dyn_cast<llvm::PHINode>(&instruction)) {
-        if (phi->getType()->isIntegerTy() || phi->getType()->isPointerTy()) needsVariable_.insert(phi);
+        if (isScalarValue(phi->getType())) needsVariable_.insert(phi);
         for (unsigned i = 0; i < phi->getNumIncomingValues(); ++i)
           markUse(phi->getIncomingValue(i), segmentOf_.at(phi->getIncomingBlock(i)->getTerminator()));
         continue;
       }
       if (isRematerialisedPointer(&instruction)) continue;
-      if (isCallEdge(instruction) && (instruction.getType()->isIntegerTy() || instruction.getType()->isPointerTy()))
+      if (isCallEdge(instruction) && isScalarValue(instruction.getType()))
         needsVariable_.insert(&instruction);
       for (const llvm::Use& operand : instruction.operands()) markUse(operand.get(), segmentOf_.at(&instruction));
     }
@@ -160,9 +176,9 @@ ir::VarId FunctionTranslator::makeVariable(const llvm::Value* value, ir::VarRole
   std::string base = source.known ? source.name : (fallback.empty() ? "_t" + std::to_string(++temporaries_) : fallback);
   std::string name = module_.names.unique(program_.proc(proc_).name + "::" + base);
   const llvm::Type* type = value ? value->getType() : nullptr;
-  INVARIANT(type && (type->isIntegerTy() || type->isPointerTy()), "variable for a non-scalar value");
-  z3::sort sort = type->isPointerTy() ? module_.memory.indexSort() : encoder_.sortOf(type->getIntegerBitWidth());
-  return program_.addVariable(proc_, role, name, sort,
+  std::optional<z3::sort> sort = type ? module_.scalarSort(type) : std::nullopt;
+  INVARIANT(sort.has_value(), "variable for a non-scalar value");
+  return program_.addVariable(proc_, role, name, *sort,
                               source.known ? source.name : "", valueType(type, source));
 }
 

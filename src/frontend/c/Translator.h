@@ -24,6 +24,7 @@
 #include "frontend/c/Builtins.h"
 #include "frontend/c/CFrontend.h"
 #include "frontend/c/DebugInfo.h"
+#include "frontend/c/FloatEncoding.h"
 #include "frontend/c/IntEncoding.h"
 #include "frontend/c/Memory.h"
 #include "frontend/c/Names.h"
@@ -44,13 +45,16 @@ struct ModuleContext {
   const CTask& task;
   ir::Program& program;
   IntEncoder encoder;
+  FloatEncoder floats;
   NameTable names;
   MemoryModel memory;
   std::map<const llvm::Function*, ir::ProcId> procs;
   /// For procedures whose LLVM signature has parameters we cannot pass (pointers, floats, ...): why.
   std::map<const llvm::Function*, std::string> unsupportedSignature;
-  std::unordered_map<const llvm::Value*, ir::VarId> parameters;  // integer arguments → param variables
-  std::map<const llvm::Function*, ir::VarId> results;            // functions returning an integer
+  std::unordered_map<const llvm::Value*, ir::VarId> parameters;  // scalar arguments → param variables
+  std::map<const llvm::Function*, ir::VarId> results;            // functions returning a scalar
+  /// The sort of a value of an integer, pointer or floating-point type; nothing for any other type.
+  std::optional<z3::sort> scalarSort(const llvm::Type* type) const;
   PointsTo pointsTo;                                             // which region objects are promoted
   int64_t unsupportedEdges = 0;
   std::map<ir::EdgeId, std::vector<PendingAllocation>> allocations;  // by the edge that allocates
@@ -66,7 +70,7 @@ struct ModuleContext {
   std::optional<BuiltinKind> allocationKind(const llvm::CallInst& call) const;
 
   ModuleContext(const CTask& t, ir::Program& p, ir::Encoding encoding, const llvm::DataLayout& layout)
-      : task(t), program(p), encoder(p.ctx(), encoding), memory(p, encoder, layout, names) {}
+      : task(t), program(p), encoder(p.ctx(), encoding), floats(encoder), memory(p, encoder, layout, names) {}
 };
 
 /// Thrown inside the translation of one instruction when it uses a feature we do not model; caught by
@@ -168,6 +172,18 @@ class FunctionTranslator {
   void translateTerminator(Segment& segment, const llvm::Instruction& terminator);
   std::vector<PhiAssignment> phiAssignments(Segment& segment, const llvm::BasicBlock& from, const llvm::BasicBlock& to);
   unsigned bitsOf(const llvm::Type* type, const char* what) const;
+  /// The format of a floating-point type argus models; unsupported otherwise.
+  FloatFormat formatOf(const llvm::Type* type, const char* what) const;
+
+  // --- floating point (Floats.cc)
+  /// fadd/fsub/fmul/fdiv/fneg, fcmp and the conversions from, to and between floating-point types.
+  z3::expr floatBinaryTerm(Segment& segment, const llvm::Operator& operation);
+  z3::expr floatCompareTerm(Segment& segment, const llvm::Operator& compare);
+  z3::expr floatCastTerm(Segment& segment, const llvm::Operator& cast);
+  /// A float's bits read as an integer: a fresh integer whose pattern the float has (any NaN's for a NaN).
+  z3::expr floatToBits(Segment& segment, const z3::expr& value, const FloatFormat& format, unsigned bits);
+  /// The math.h functions and LLVM intrinsics over floats that argus models; false if `name` is none.
+  bool translateFloatFunction(Segment& segment, const llvm::CallInst& call, const std::string& name);
   std::string where(const llvm::Instruction& instruction) const;
 
   // --- memory (MemoryAccess.cc)
@@ -248,6 +264,7 @@ class FunctionTranslator {
   ModuleContext& module_;
   ir::Program& program_;
   const IntEncoder& encoder_;
+  const FloatEncoder& floats_;
   const llvm::Function& function_;
   ir::ProcId proc_;
   FunctionDebugNames debugNames_;
