@@ -249,10 +249,9 @@ std::optional<z3::model> modelByRunning(const ir::Program& p, const PathFormula&
   z3::context& ctx = p.ctx();
   z3::expr_vector constants(ctx), values(ctx);
   std::unordered_set<unsigned> known;
-  auto isValue = [](const z3::expr& e) { return smt::isValue(e); };
   auto assign = [&](const z3::expr& constant, const z3::expr& value) {
     if (!constant.is_const() || constant.decl().decl_kind() != Z3_OP_UNINTERPRETED || known.count(constant.id()) ||
-        !isValue(value) || !z3::eq(constant.get_sort(), value.get_sort()))
+        !smt::isValue(value) || !z3::eq(constant.get_sort(), value.get_sort()))
       return false;
     constants.push_back(constant);
     values.push_back(value);
@@ -265,7 +264,7 @@ std::optional<z3::model> modelByRunning(const ir::Program& p, const PathFormula&
       const z3::expr& input = trace.steps[i].inputs[k];
       if (&input.ctx() == &ctx) {
         assign(f.inputs[i][k], input);
-      } else if (isValue(input)) {
+      } else if (smt::isValue(input)) {
         assign(f.inputs[i][k], z3::expr(ctx, Z3_translate(input.ctx(), input, ctx)));
       }
     }

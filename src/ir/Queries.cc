@@ -6,7 +6,7 @@
 #include <functional>
 #include <map>
 
-#include "smt/Terms.h"
+#include "smt/Floats.h"
 
 namespace argus::ir {
 namespace {
@@ -287,18 +287,12 @@ std::string irreducibleProcedure(const Program& p) {
 }
 
 std::string floatingPointUse(const Program& p) {
-  auto floating = [](const z3::sort& sort) {
-    return sort.sort_kind() == Z3_FLOATING_POINT_SORT || sort.sort_kind() == Z3_ROUNDING_MODE_SORT ||
-           (sort.is_array() && (sort.array_range().sort_kind() == Z3_FLOATING_POINT_SORT));
-  };
   for (const Variable& var : p.vars())
-    if (floating(var.cur.get_sort())) return "variable " + var.name;
+    if (smt::mentionsFloatingPoint(var.cur)) return "variable " + var.name;
   for (const Edge& e : p.edges()) {
     std::vector<z3::expr> terms = e.isCall() ? e.args : std::vector<z3::expr>{e.formula};
-    bool found = false;
-    for (const z3::expr& t : terms)
-      smt::forEachSubterm(t, [&](const z3::expr& sub) { found = found || floating(sub.get_sort()); });
-    if (found) return "edge " + std::to_string(e.id) + (e.loc.known() ? " at " + e.loc.str() : "");
+    if (std::any_of(terms.begin(), terms.end(), smt::mentionsFloatingPoint))
+      return "edge " + std::to_string(e.id) + (e.loc.known() ? " at " + e.loc.str() : "");
   }
   return "";
 }

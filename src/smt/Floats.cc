@@ -5,9 +5,19 @@
 #include <cstdio>
 #include <cstring>
 
+#include "smt/TermWalk.h"
+
 namespace argus::smt {
 
 bool isFloat(const z3::expr& e) { return e.get_sort().sort_kind() == Z3_FLOATING_POINT_SORT; }
+
+bool mentionsFloatingPoint(const z3::expr& e) {
+  return anySubterm(e, [](const z3::expr& t) {
+    z3::sort sort = t.get_sort();
+    return sort.sort_kind() == Z3_FLOATING_POINT_SORT || sort.sort_kind() == Z3_ROUNDING_MODE_SORT ||
+           (sort.is_array() && sort.array_range().sort_kind() == Z3_FLOATING_POINT_SORT);
+  });
+}
 
 bool isFloatNumeral(const z3::expr& e) {
   if (!isFloat(e)) return false;

@@ -12,6 +12,8 @@ namespace argus::smt {
 
 /// True iff `e` has a floating-point sort.
 bool isFloat(const z3::expr& e);
+/// True iff a sub-term of `e` has a floating-point sort, a rounding mode, or is an array of floats.
+bool mentionsFloatingPoint(const z3::expr& e);
 /// True iff `e` is a floating-point value (z3::expr::is_numeral is false for those once simplified).
 bool isFloatNumeral(const z3::expr& e);
 /// The IEEE interchange bit pattern of a floating-point numeral of at most 64 bits (sign, biased exponent,

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "smt/Terms.h"
+#include "smt/Floats.h"
 #include "util/Error.h"
 
 namespace argus::smt {
@@ -46,8 +46,7 @@ Solver::Solver(z3::context& ctx, SolverConfig config)
     : ctx_(&ctx), config_(std::move(config)), solver_(makeSolver(ctx, config_.logic)) {}
 
 void Solver::add(const z3::expr& e) {
-  if (!floatingPoint_)
-    forEachSubterm(e, [&](const z3::expr& t) { floatingPoint_ = floatingPoint_ || t.get_sort().sort_kind() == Z3_FLOATING_POINT_SORT; });
+  floatingPoint_ = floatingPoint_ || mentionsFloatingPoint(e);
   solver_.add(e);
 }
 void Solver::push() { solver_.push(); }

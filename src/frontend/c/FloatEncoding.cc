@@ -1,6 +1,8 @@
 // IEEE-754 floating-point operations as terms of Z3's FP theory (see FloatEncoding.h).
 #include "frontend/c/FloatEncoding.h"
 
+#include <vector>
+
 #include <llvm/ADT/APInt.h>
 #include <llvm/ADT/SmallString.h>
 
@@ -18,14 +20,41 @@ std::string decimal(const llvm::APInt& v) {
 
 }  // namespace
 
-std::optional<FloatFormat> FloatEncoder::formatOf(const llvm::Type* type) {
-  if (type->isFloatTy()) return FloatFormat{8, 24, &llvm::APFloat::IEEEsingle()};
-  if (type->isDoubleTy()) return FloatFormat{11, 53, &llvm::APFloat::IEEEdouble()};
-  // x87's extended format rounds to a 64-bit significand (the precision control Linux sets), which is
-  // what (_ FloatingPoint 15 64) rounds to; its explicit integer bit is not part of the significand here.
-  if (type->isX86_FP80Ty()) return FloatFormat{15, 64, &llvm::APFloat::x87DoubleExtended()};
-  if (type->isFP128Ty()) return FloatFormat{15, 113, &llvm::APFloat::IEEEquad()};
+namespace {
+
+/// Every format the front end models: C's float, double, x87's long double and __float128. x87's extended
+/// format rounds to a 64-bit significand (the precision control Linux sets), which is what
+/// (_ FloatingPoint 15 64) rounds to; its explicit integer bit is not part of the significand here.
+const std::vector<FloatFormat>& modelledFormats() {
+  static const std::vector<FloatFormat> formats = {{8, 24, &llvm::APFloat::IEEEsingle()},
+                                                   {11, 53, &llvm::APFloat::IEEEdouble()},
+                                                   {15, 64, &llvm::APFloat::x87DoubleExtended()},
+                                                   {15, 113, &llvm::APFloat::IEEEquad()}};
+  return formats;
+}
+
+}  // namespace
+
+FloatFormat FloatFormat::binary32() { return modelledFormats()[0]; }
+FloatFormat FloatFormat::binary64() { return modelledFormats()[1]; }
+
+std::optional<FloatFormat> FloatFormat::ofSemantics(const llvm::fltSemantics& semantics) {
+  for (const FloatFormat& f : modelledFormats())
+    if (f.semantics == &semantics) return f;
   return std::nullopt;
+}
+
+std::optional<FloatFormat> FloatFormat::ofSort(const z3::sort& sort) {
+  unsigned eb = Z3_fpa_get_ebits(sort.ctx(), sort), sb = Z3_fpa_get_sbits(sort.ctx(), sort);
+  for (const FloatFormat& f : modelledFormats())
+    if (f.exponentBits == eb && f.significandBits == sb) return f;
+  return std::nullopt;
+}
+
+std::optional<FloatFormat> FloatEncoder::formatOf(const llvm::Type* type) {
+  // half, bfloat and PowerPC's double-double have semantics too, but no modelled format.
+  if (!type->isFloatingPointTy()) return std::nullopt;
+  return FloatFormat::ofSemantics(type->getFltSemantics());
 }
 
 z3::sort FloatEncoder::sortOf(const FloatFormat& format) const {
@@ -33,13 +62,9 @@ z3::sort FloatEncoder::sortOf(const FloatFormat& format) const {
 }
 
 z3::expr FloatEncoder::constant(const llvm::APFloat& value) const {
-  const llvm::fltSemantics& semantics = value.getSemantics();
-  FloatFormat format;
-  if (&semantics == &llvm::APFloat::IEEEsingle()) format = {8, 24, &semantics};
-  else if (&semantics == &llvm::APFloat::IEEEdouble()) format = {11, 53, &semantics};
-  else if (&semantics == &llvm::APFloat::x87DoubleExtended()) format = {15, 64, &semantics};
-  else if (&semantics == &llvm::APFloat::IEEEquad()) format = {15, 113, &semantics};
-  else UNREACHABLE("a floating-point constant of an unsupported format");
+  std::optional<FloatFormat> modelled = FloatFormat::ofSemantics(value.getSemantics());
+  if (!modelled) UNREACHABLE("a floating-point constant of an unsupported format");
+  const FloatFormat& format = *modelled;
   llvm::APInt bits = value.bitcastToAPInt();
   unsigned fraction = format.significandBits - 1;  // stored significand bits
   unsigned width = bits.getBitWidth();
@@ -143,12 +168,10 @@ z3::expr FloatEncoder::fromInteger(const z3::expr& value, unsigned bits, bool is
 
 Defined FloatEncoder::toInteger(const z3::expr& value, unsigned bits, bool isSigned) const {
   INVARIANT(bits > 1, "conversion of a float to a truth value");
-  unsigned eb = Z3_fpa_get_ebits(ctx_, value.get_sort()), sb = Z3_fpa_get_sbits(ctx_, value.get_sort());
-  const llvm::fltSemantics* semantics = eb == 8 ? &llvm::APFloat::IEEEsingle()
-                                        : eb == 11 ? &llvm::APFloat::IEEEdouble()
-                                        : sb == 64 ? &llvm::APFloat::x87DoubleExtended()
-                                                   : &llvm::APFloat::IEEEquad();
-  FloatFormat format{eb, sb, semantics};
+  std::optional<FloatFormat> modelled = FloatFormat::ofSort(value.get_sort());
+  INVARIANT(modelled.has_value(), "a conversion of a float of an unmodelled format");
+  const FloatFormat& format = *modelled;
+  const llvm::fltSemantics* semantics = format.semantics;
   // Defined iff the value truncated toward zero is an integer of the type (no NaN, no infinity). The bounds
   // are powers of two, which every format holds exactly (or overflows to infinity beyond all its values).
   z3::expr truncated = roundToIntegral(Rounding::TowardZero, value);

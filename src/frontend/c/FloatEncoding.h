@@ -24,6 +24,13 @@ struct FloatFormat {
   const llvm::fltSemantics* semantics = nullptr;
   /// The width of the interchange bit pattern (x86_fp80 has no such pattern: its integer bit is explicit).
   unsigned bits() const { return exponentBits + significandBits; }
+
+  /// The formats C's floating types have (float, double, x87's long double, __float128).
+  static FloatFormat binary32();
+  static FloatFormat binary64();
+  /// The format of LLVM's `semantics`, or of a Z3 floating-point sort; nothing for any other.
+  static std::optional<FloatFormat> ofSemantics(const llvm::fltSemantics& semantics);
+  static std::optional<FloatFormat> ofSort(const z3::sort& sort);
 };
 
 enum class FloatOp { Add, Sub, Mul, Div };

@@ -170,15 +170,23 @@ const MemoryObject* MemoryModel::create(const llvm::Value* base, ir::ProcId proc
   return nullptr;
 }
 
+namespace {
+
+/// The format of a floating object's cells: float or double (the only floats objects hold).
+FloatFormat cellFormat(const MemoryObject& object) {
+  return object.cellBits == 32 ? FloatFormat::binary32() : FloatFormat::binary64();
+}
+
+}  // namespace
+
 z3::sort MemoryModel::cellSortOf(const MemoryObject& object) const {
   if (!object.floating) return encoder_.sortOf(object.cellBits);
-  return FloatEncoder(encoder_).sortOf(object.cellBits == 32 ? FloatFormat{8, 24} : FloatFormat{11, 53});
+  return FloatEncoder(encoder_).sortOf(cellFormat(object));
 }
 
 z3::expr MemoryModel::cellConstant(const MemoryObject& object, const llvm::APInt& cell) const {
   if (!object.floating) return encoder_.constant(cell);
-  const llvm::fltSemantics& semantics = object.cellBits == 32 ? llvm::APFloat::IEEEsingle() : llvm::APFloat::IEEEdouble();
-  return FloatEncoder(encoder_).constant(llvm::APFloat(semantics, cell));
+  return FloatEncoder(encoder_).constant(llvm::APFloat(*cellFormat(object).semantics, cell));
 }
 
 z3::expr MemoryModel::constantTerm(const MemoryObject& object, const std::vector<llvm::APInt>& cells) const {
