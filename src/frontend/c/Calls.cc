@@ -124,8 +124,7 @@ void FunctionTranslator::translateNondet(Segment& segment, const llvm::CallInst&
     // function's type (its bit pattern for the native replay), converted as C converts a returned value.
     FloatFormat returned = formatOf(call.getType(), "nondet value");
     z3::context& ctx = program_.ctx();
-    FloatFormat produced = builtin.nondetType.cName == "float" ? FloatFormat{8, 24, &llvm::APFloat::IEEEsingle()}
-                                                               : FloatFormat{11, 53, &llvm::APFloat::IEEEdouble()};
+    FloatFormat produced = builtin.nondetType.cName == "float" ? FloatFormat::binary32() : FloatFormat::binary64();
     z3::expr input = smt::freshConst(ctx, program_.proc(proc_).name + "::" + name, floats_.sortOf(produced));
     segment.aux.push_back(input);
     segment.inputs.push_back(ir::NondetInput{input, name, builtin.nondetType, sourceLocOf(call)});
@@ -270,16 +269,19 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
   std::vector<ir::VarId> results;
   if (!call.getType()->isVoidTy()) results.push_back(variables_.at(&call));
   std::vector<z3::expr> otherTarget;  // the pointer holds none of the candidates
+  // A new location that `from` reaches under `guard`.
+  auto guarded = [&](const std::string& name, const z3::expr& guard, const std::string& label) {
+    ir::LocId at = program_.addLocation(proc_, name, loc);
+    ir::EdgeId choice = program_.addTransition(from, at, guard, {}, {}, {}, loc, label);
+    program_.mutableEdge(choice).names = segment.names;  // records of an empty segment before the call
+    return at;
+  };
   // The branch on which the pointer holds `function`'s address.
   auto branch = [&](const llvm::Function& function) {
     std::string name = function.getName().str();
-    ir::LocId at = program_.addLocation(proc_, "call " + name, loc);
     z3::expr isFunction = target == module_.memory.functionAddress(function);
     otherTarget.push_back(!isFunction);
-    ir::EdgeId choice = program_.addTransition(from, at, isFunction, {}, {},
-                                               {}, loc, "assume(" + pointerText + " == &" + name + ")");
-    program_.mutableEdge(choice).names = segment.names;  // records of an empty segment before the call
-    return at;
+    return guarded("call " + name, isFunction, "assume(" + pointerText + " == &" + name + ")");
   };
   for (const llvm::Function* function : candidates) {
     std::string name = function->getName().str();
@@ -307,12 +309,9 @@ void FunctionTranslator::translateIndirectCall(Segment& segment, const llvm::Cal
   // translate (frontend.unsupported_edges).
   z3::expr noCandidate = smt::mkAnd(program_.ctx(), otherTarget);
   if (unknownResult) {
-    ir::LocId at = program_.addLocation(proc_, "call of an unknown function", loc);
-    ir::EdgeId choice = program_.addTransition(from, at, noCandidate, {}, {}, {}, loc,
-                                               "assume(" + pointerText + " is no function of the program)");
-    program_.mutableEdge(choice).names = segment.names;
     Segment called;
-    startSegment(called, at);
+    startSegment(called, guarded("call of an unknown function", noCandidate,
+                                 "assume(" + pointerText + " is no function of the program)"));
     called.loc = loc;
     translateUnknownCallee(called, call, *unknownResult);
     flush(called, after, program_.ctx().bool_val(true), {}, "");

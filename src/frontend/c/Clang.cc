@@ -20,11 +20,11 @@ ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugI
   // -fno-crash-diagnostics: a crashing clang would leave its reproducer files in /tmp.
   // Floating point as IEEE-754 says, the same in the model and in the native replay: no contraction of
   // a * b + c into a fused multiply-add (clang's default for C may emit llvm.fmuladd, which the target
-  // fuses or not), and, with -m32, SSE2 instead of x87 (whose registers keep excess precision, so that
-  // a native run would round differently from binary32/binary64; -m64 uses SSE2 anyway).
-  std::vector<std::string> flags = {"-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", ilp32 ? "-m32" : "-m64",
+  // fuses or not), and the data model's SSE2 arithmetic (dataModelFlags).
+  std::vector<std::string> flags = {"-c", "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone",
                                     "-w", "-fno-crash-diagnostics", "-ffp-contract=off"};
-  if (ilp32) flags.insert(flags.end(), {"-msse2", "-mfpmath=sse"});
+  std::vector<std::string> dataModel = dataModelFlags(ilp32);
+  flags.insert(flags.begin() + 5, dataModel.begin(), dataModel.end());
   if (debugInfo) flags.insert(flags.begin(), "-g");
   flags.insert(flags.end(), extraFlags.begin(), extraFlags.end());
   // A .i file is preprocessed C; naming the language keeps clang from guessing by the extension.
@@ -58,6 +58,11 @@ ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugI
   bool clean = result.started && result.exitCode == 0 && (stderrPath.empty() || readTextFile(stderrPath).empty());
   if (!key.empty() && clean) cache->store(key, outPath, depFile);
   return result;
+}
+
+std::vector<std::string> dataModelFlags(bool ilp32) {
+  if (ilp32) return {"-m32", "-msse2", "-mfpmath=sse"};
+  return {"-m64"};
 }
 
 const std::vector<std::string>& overflowCheckFlags() {

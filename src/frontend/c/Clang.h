@@ -23,6 +23,11 @@ namespace argus::frontend {
 ProcessResult compileToBitcode(const std::string& cFile, bool ilp32, bool debugInfo, const std::string& outPath,
                                const std::string& stderrPath = "", const std::vector<std::string>& extraFlags = {});
 
+/// The data model's flags, for the bitcode and for the native replay's executable alike: -m32 or -m64, and
+/// with -m32 SSE2 arithmetic instead of x87 (whose registers keep excess precision, so that a native run
+/// would round differently from binary32/binary64; -m64 uses SSE2 anyway).
+std::vector<std::string> dataModelFlags(bool ilp32);
+
 /// The flags that make clang check signed overflow and shifts as UBSan does (-fsanitize=signed-integer-
 /// overflow,shift): each check is a branch to a call of a `__ubsan_handle_*_abort` function. The front end
 /// compiles a no-overflow task with them (each such call is an error location) and so does the native

@@ -412,10 +412,10 @@ ReplayOutcome replayIn(const ReplaySpec& spec, const std::string& dir, bool patt
 
   // The executable depends on the instrumented program and the harness only (the trace is data): the
   // compile cache, when there is one, keeps it for every other trace of the program.
-  // SSE2 arithmetic with -m32 as for the program's bitcode (compileToBitcode), libm for math.h functions;
+  // The data model's flags as for the program's bitcode (compileToBitcode), libm for math.h functions;
   // no-overflow: the checks' runtime (libclang-rt-14-dev, for -m32 too) is linked and reports the fault.
-  std::vector<std::string> flags = spec.ilp32 ? std::vector<std::string>{"-m32", "-msse2", "-mfpmath=sse", "-O0", "-w"}
-                                              : std::vector<std::string>{"-m64", "-O0", "-w"};
+  std::vector<std::string> flags = dataModelFlags(spec.ilp32);
+  flags.insert(flags.end(), {"-O0", "-w"});
   if (spec.checkOverflow) flags.insert(flags.end(), overflowCheckFlags().begin(), overflowCheckFlags().end());
   std::optional<CompileCache> cache = CompileCache::fromEnvironment();
   std::string key;
